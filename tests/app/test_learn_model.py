@@ -95,8 +95,9 @@ def test_a_house_rule_of_an_item_that_scores_per_thing_says_per_what() -> None:
                                                    "kong_bonus_concealed")}
     assert "見花見字，每張花、每組風刻各 1 台" in said["any_flower_any_wind"].zh
     assert "Any flower, any wind, 1 tai each" in said["any_flower_any_wind"].en
-    assert "明槓，每組明槓 1 台" in said["kong_bonus_exposed"].zh
-    assert "1 tai per exposed kong" in said["kong_bonus_exposed"].en
+    # an added kong counts for 明槓 too, as its description and the scorer say (it read 「每組明槓」: a final review)
+    assert "明槓，每個明槓或加槓 1 台" in said["kong_bonus_exposed"].zh
+    assert "1 tai per exposed or added kong" in said["kong_bonus_exposed"].en
     assert "暗槓，每組暗槓 2 台" in said["kong_bonus_concealed"].zh
     assert "2 tai per concealed kong" in said["kong_bonus_concealed"].en
     once = items["no_flowers"].example.profile  # type: ignore[union-attr]

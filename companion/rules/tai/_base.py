@@ -97,7 +97,7 @@ class Item:
     kind: ItemKind = ItemKind.HAND
     zh_alt: str = ""  # the other names the spec's table gives in brackets
     fill: Fill | None = None  # the explanation is a template of the profile's values and switches
-    # what one count of it is, where it scores per thing: 每組明槓 / "per exposed kong" (a house rule's "明槓 1 台"
+    # what one count of it is, where it scores per thing: 每個明槓或加槓 / "per exposed or added kong" (a house rule's "明槓 1 台"
     # stood beside a row of 2 for two kongs, a teacher's review); empty where it scores once
     each_zh: str = ""
     each_en: str = ""
@@ -125,7 +125,7 @@ def item(id: str, zh: str, en: str, explain_zh: str, explain_en: str, *, split: 
          each: tuple[str, str] = ("", "")) -> Callable[[Unit], Unit]:
     """Register the decorated unit as an item (its docstring opens with the Chinese name). With ``fill`` the
     explanations are templates whose ``{fields}`` it gives from the profile; ``each`` says, in Chinese and English,
-    what one count is where the item scores per thing (``("每組明槓", "per exposed kong")``)."""
+    what one count is where the item scores per thing (``("每組暗槓", "per concealed kong")``)."""
 
     def register(unit: Unit) -> Unit:
         if id in REGISTRY:

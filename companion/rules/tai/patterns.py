@@ -52,7 +52,7 @@ def full_flush(c: Ctx) -> int:
 
 @item("kong_bonus_exposed", "明槓", "Exposed kong bonus",
       "每個明槓或加槓另加台（部分牌桌才算）。", "A bonus per exposed or added kong (counted at some tables only).",
-      each=("每組明槓", "per exposed kong"))
+      each=("每個明槓或加槓", "per exposed or added kong"))
 def kong_bonus_exposed(c: Ctx) -> int:
     """明槓: one per exposed or added kong."""
     return sum(1 for m in c.win.melds if m.kind in (MeldKind.KONG, MeldKind.ADDKONG))
