@@ -1261,7 +1261,7 @@ UI: dict[str, tuple[str, str]] = {
     "explain_pung": ("刻子 {tiles}", "pung {tiles}"),
     "explain_kong": ("槓子 {tiles}", "kong {tiles}"),
     "explain_pair": ("眼 {tiles}", "pair {tiles}"),
-    "explain_called_from": ("{set}（{how}{who}的牌）", "{set_en} ({how_en} from the player {who_en})"),
+    "explain_called_from": ("{set}（{how}{who}的牌）", "{set_en} ({how_en} from {who_en})"),
     "explain_laid": ("{set}（{how}）", "{set_en} ({how_en})"),
     # --- Learn: an example's streak said in words ("連莊 0" read as a number to learn, a teacher's review) ---
     "learn_streak": ("連莊 {n}", "streak {n}"),
@@ -1293,16 +1293,17 @@ UI: dict[str, tuple[str, str]] = {
     "learn_house_example_each": ("{name}＋家規：{item}，{each} {n} 台（預設規則不算這一項）",
                                  "{name_en} with a house rule: {item_en}, {n} tai {each_en} (the default rules do not "
                                  "count it)"),
-    "explain_won_eight": ("胡牌：八仙過海，第八張花補進的{tile}也剛好胡（{code}）",
-                          "Won by: Eight flowers, the eighth flower's replacement, {tile_en}, also completing the hand "
-                          "({code})"),
-    "explain_won_eight_chosen": ("胡牌：八仙過海，第八張花補進的牌也剛好胡；沒寫是哪一張，程式選了{tile}（{code}）",
+    "explain_won_eight": ("胡牌：八仙過海，第八張花補進的{tile}（{code}）也剛好胡",
+                          "Won by: Eight flowers, the eighth flower's replacement, {tile_en} ({code}), also completing "
+                          "the hand"),
+    "explain_won_eight_chosen": ("胡牌：八仙過海，第八張花補進的牌也剛好胡；沒寫是哪一張，程式選了{tile}（{code}，台數最高的）",
                                  "Won by: Eight flowers, the eighth flower's replacement also completing the hand; "
-                                 "which tile it was is not given, so the program chose {tile_en} ({code})"),
+                                 "which tile it was is not given, so the program chose {tile_en} ({code}), the one "
+                                 "that scores most"),
     "explain_tile": ("{tile}（{code}）", "{tile_en} ({code})"),
     "explain_shape_of": ("胡{tile}的牌型：{shape}", "Won on {tile_en}: {shape_en} wait"),
-    "explain_exposed_kong": ("槓子 {tiles}（明槓，槓{who}打出的牌）", "exposed kong {tiles}, from the discard of the player "
-                             "{who_en}"),
+    "explain_exposed_kong": ("槓子 {tiles}（明槓，槓{who}打出的牌）", "exposed kong {tiles} (from the {who_en} player's "
+                             "discard)"),
     "explain_chow_called": ("順子 {tiles}（吃上家的牌）", "chow {tiles} (called from the left)"),
     # --- a wait's why, one sentence a shape (a teaching review read 「二條二條 加 二條 成 二條二條二條（雙碰）」 and
     # "22s + 2s makes 222s (double pung wait)") ---

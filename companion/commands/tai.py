@@ -441,14 +441,15 @@ def _set_said(kind: str, tiles: str) -> Words:
     return ui(f"explain_{kind}", tiles=tiles)
 
 
-_FROM_EN = {"L": "on the left", "O": "opposite", "R": "on the right"}
+_FROM_EN = {"L": "left", "O": "opposite", "R": "right"}  # an exposed kong: "from the opposite player's discard"
+_CALLED_EN = {"L": "the left", "O": "the player opposite", "R": "the right"}  # a call: "called from the right"
 
 
 def _meld_said(m: Meld) -> Words:
-    """A laid set by what it is and how it was made: 刻子 777m（碰下家的牌） / pung 777m (called from the player on the
-    right); an exposed kong ``exposed kong 6666s, from the discard of the player on the right`` (it read "kong 6666s
-    (exposed, called from …)"), and a chow, which only the left player's discard makes, from the left with or
-    without its source (a photo gives none: it read "chow 789m (called)", a teacher's review)."""
+    """A laid set by what it is and how it was made, its source in one bracketed form: 刻子 777m（碰下家的牌） / pung 777m
+    (called from the right); an exposed kong ``exposed kong 6666s (from the right player's discard)`` (it read "kong
+    6666s (exposed, called from …)", then a comma inside the list of melds: a final review), and a chow, which only
+    the left player's discard makes, from the left with or without its source (a photo gives none: it read "chow 789m (called)", a teacher's review)."""
     tiles = format_tiles(m.tiles)
     said = _set_said("kong" if m.kind.is_kong else m.kind.value, tiles)
     if m.kind is MeldKind.CHOW:
@@ -457,7 +458,7 @@ def _meld_said(m: Meld) -> Words:
         return ui("explain_exposed_kong", tiles=tiles, who=m.source.zh, who_en=_FROM_EN[m.source.value])
     if m.source is not None and m.kind is not MeldKind.ADDKONG:
         return ui("explain_called_from", set=said.zh, set_en=said.en, how=m.kind.zh, how_en="called",
-                  who=m.source.zh, who_en=_FROM_EN[m.source.value])
+                  who=m.source.zh, who_en=_CALLED_EN[m.source.value])
     # (a pung with no source, as a photo shows it: "pung 777z (called)", where the kind's own word read
     # "pung 777z (pung)"; 碰 says the call in Chinese)
     how_en = "called" if m.kind is MeldKind.PUNG else m.kind.en

@@ -24,13 +24,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.english import listed
 from companion.rules._scoring_splits import splits
 from companion.rules.profiles import Profile, load_profile
 from companion.rules.shape import Decomposition, Group, GroupKind
 from companion.rules.tai import ITEMS, Ctx, Item, ItemKind, replaced
 from companion.rules.waits import WaitShape, wait_shape, waits
 from companion.rules.win import Replacement, Win, WinInputError, WinType, wind_letter
-from companion.tiles import Tile, counts34, format_tiles, format_zh
+from companion.tiles import Tile, counts34, format_tiles
 
 __all__ = ["FalseWin", "NotAWin", "Score", "ScoredItem", "dealer_tai", "score", "score_all"]
 
@@ -274,9 +275,11 @@ class _Run:
         assert win.win_tile is not None
         real = waits(win.hand())
         if win.win_tile not in real:
-            shown = format_tiles(real) or "none"
+            # each wait on its own, listed (it read "(real waits: 25m)" and 「聽：二萬 五萬」: a final review)
+            shown = listed([t.code for t in sorted(real)]) or "none"
+            shown_zh = "、".join(t.zh for t in sorted(real)) or "無"
             raise NotAWin(win, f"{win.win_tile.code} does not complete five sets and a pair (real waits: "
-                               f"{shown})", f"{win.win_tile.zh}不能湊成五組加一對（聽：{format_zh(real) or '無'}）")
+                               f"{shown})", f"{win.win_tile.zh}不能湊成五組加一對（聽：{shown_zh}）")
         self.candidates = _candidates(win)
         if not self.candidates:
             raise NotAWin(win, f"a robbed {win.win_tile.code} must complete a chow (spec §2.10)",

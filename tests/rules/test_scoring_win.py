@@ -34,7 +34,7 @@ def test_json_round_trip_and_description() -> None:
 
 def test_not_a_win_names_the_hand() -> None:
     w = Win.of("123m456m234p678p45s88s", "9s", "discard", seat_wind="W", round_wind="S", discarder="S")
-    with pytest.raises(NotAWin, match=r"123456m234678p4588s win=9s@L.*real waits: 36s"):
+    with pytest.raises(NotAWin, match=r"123456m234678p4588s win=9s@L.*real waits: 3s and 6s"):
         score(w)
     assert isinstance(NotAWin(w, "x"), ValueError)
 

@@ -72,13 +72,14 @@ def test_an_eight_flowers_win_whose_replacement_completes_the_hand_says_so(capsy
     seventeen = {"concealed": "123p456m789p888s55p567s", "flowers": "12345678f", "win_type": "eight_flowers",
                  "seat_wind": "S", "round_wind": "E"}
     assert _explain(capsys, tmp_path, seventeen, "zh")["胡牌"] == \
-        "胡牌：八仙過海，第八張花補進的牌也剛好胡；沒寫是哪一張，程式選了五萬（5m）"
+        "胡牌：八仙過海，第八張花補進的牌也剛好胡；沒寫是哪一張，程式選了五萬（5m，台數最高的）"
     assert _explain(capsys, tmp_path, seventeen, "en")["Won by"] == "Won by: Eight flowers, the eighth flower's " \
-        "replacement also completing the hand; which tile it was is not given, so the program chose 5 Characters (5m)"
+        "replacement also completing the hand; which tile it was is not given, so the program chose 5 Characters (5m), the one " \
+        "that scores most"
     given = {**seventeen, "concealed": "123p456m789p888s55p67s", "win_tile": "5s"}
-    assert _explain(capsys, tmp_path, given, "zh")["胡牌"] == "胡牌：八仙過海，第八張花補進的五條也剛好胡（5s）"
+    assert _explain(capsys, tmp_path, given, "zh")["胡牌"] == "胡牌：八仙過海，第八張花補進的五條（5s）也剛好胡"
     assert _explain(capsys, tmp_path, given, "en")["Won by"] == "Won by: Eight flowers, the eighth flower's " \
-        "replacement, 5 Bamboo, also completing the hand (5s)"
+        "replacement, 5 Bamboo (5s), also completing the hand"
 
 
 def test_the_waits_and_the_winning_shape_name_their_tiles_in_words(capsys: pytest.CaptureFixture[str],
@@ -102,8 +103,23 @@ def test_a_kong_from_a_discard_and_a_chow_read_as_english(capsys: pytest.Capture
     """An exposed kong read "kong 2222m (exposed, called from the player opposite)", and a chow with no source, as a
     photo gives it, "chow 789s (called)", though only the left player's discard makes a chow (a teacher's review)."""
     lines = _explain(capsys, tmp_path, KONGS, "en")
-    assert "exposed kong 2222m, from the discard of the player opposite" in lines["Split"]
+    assert "exposed kong 2222m (from the opposite player's discard)" in lines["Split"]
     unsourced = {"concealed": "123m456m123p45p55z", "melds": ["chow:789s"], "win_tile": "6p", "win_type": "discard",
                  "seat_wind": "S", "round_wind": "E", "discarder": "E"}
     assert _explain(capsys, tmp_path, unsourced, "en")["Hand"].endswith("melds: chow 789s (called from the left)")
     assert _explain(capsys, tmp_path, unsourced, "zh")["手牌"].endswith("吃碰槓：順子 789s（吃上家的牌）")
+
+
+def test_a_list_of_melds_says_each_source_in_one_bracketed_form(capsys: pytest.CaptureFixture[str],
+                                                                tmp_path: Path) -> None:
+    """The English melds read "exposed kong 2222z, from the discard of the player opposite, chow 789s (called from the
+    left), …, pung 777z (called from the player on the right)": a comma inside the comma-separated list, and three
+    forms (a final review). Each source is now bracketed the one way."""
+    win = {"concealed": "2345m", "melds": ["kong:2222z@O", "chow:789s@L", "pung:111s@O", "pung:777z@R"],
+           "win_tile": "2m", "win_type": "self_draw", "seat_wind": "S", "round_wind": "E"}
+    assert _explain(capsys, tmp_path, win, "en")["Hand"] == (
+        "Hand: 2345m; melds: exposed kong 2222z (from the opposite player's discard), chow 789s (called from the "
+        "left), pung 111s (called from the player opposite), pung 777z (called from the right)")
+    assert _explain(capsys, tmp_path, win, "zh")["手牌"] == (
+        "手牌：2345m；吃碰槓：槓子 2222z（明槓，槓對家打出的牌）、順子 789s（吃上家的牌）、刻子 111s（碰對家的牌）、"
+        "刻子 777z（碰下家的牌）")
