@@ -1322,9 +1322,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_own_bar_right_many": ("如果都沒有記錯", "If they were entered right"),
     # --- the Live form: a row taken as called only for lying apart, said with what the player can do there (a review
     # found the note dropped, the form filled with called chows and nothing said) ---
-    "live_concealed_hint": ("：沒有吃碰的話，請把那幾列的牌也填進手牌，或把手牌排成一列再拍一次",
-                            ": if nothing was called, type those rows' tiles into the hand too, or lay the hand in "
-                            "one row and photograph it again"),
+    "live_concealed_hint": ("：那就請把那幾列的牌也填進手牌，或把手牌排成一列再拍一次",
+                            ": then type those rows' tiles into the hand too, or lay the hand in one row and "
+                            "photograph it again"),
 }
 
 

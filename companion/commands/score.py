@@ -24,8 +24,9 @@ its reason). A photo that cannot be scored is reported with its name (with ``--j
 ``{"file": ..., "error": {"message": ..., "message_zh": ...}}``, the shape ``companion read`` and ``companion
 classify`` give, plus ``reading``, the tiles as read, and for a script to build ``--tile`` from: ``tiles``, each as
 ``--tile`` numbers it (``{"at": "1.15", "tile": "9s", "score": 0.87}``, ``"unsure"``/``"corrected": true`` where
-so), ``check``, the tiles the refusal names (``{"at", "tile"}``, ``"could_be"``: the kinds that would make a win)
-and ``way_out`` (``correct_tile``, ``closer``, ``blank_kong``, ``none``); and beside ``error`` ``warnings`` and
+so), ``check``, the tiles the refusal names (``{"at", "tile"}``, ``"could_be"``: the kinds that would make a win;
+left out where it names none) and ``way_out`` (``correct_tile``, ``closer``, ``blank_kong``, ``none``: a hand
+refused; a ``--tile`` that names no tile of the photo has ``tiles`` only, its message saying why); and beside ``error`` ``warnings`` and
 ``quality``, where the photo was read) and the others are still scored
 (exit code 1); a bad option is refused naming it (exit code 2).
 
@@ -101,7 +102,7 @@ def register(sub: Any) -> None:
                         "的花用 f.1=1f，自成一列的花照列編號），可重複")
     p.add_argument("--concealed", action="store_true",
                    help="nothing was called (門清): every row is the hand's own tiles, however the rows lie (a "
-                        "concealed kong shows tiles face down) / 沒有吃碰（門清）：不管怎麼排，每一列都是自己的手牌"
+                        "concealed kong shows tiles face down) / 沒有吃、碰、明槓（門清）：不管怎麼排，每一列都是自己的手牌"
                         "（暗槓要蓋著兩頭）")
     p.add_argument("--flag", action="append", default=[], metavar="NAME",
                    help="a flag of the win, repeatable: " + ", ".join(f"{k} ({v})" for k, v in FLAGS.items()) + " / "
@@ -117,13 +118,15 @@ def register(sub: Any) -> None:
                         "(a shaken, black-and-white or one-colour photo, or tiles too small), also beside the \"error\" of "
                         "a photo read but not scored; that \"error\" has \"tiles\" (each {\"at\": \"1.15\", \"tile\": "
                         "\"9s\", \"score\": 0.87}, as --tile numbers them), \"check\" (the tiles it names, with "
-                        "\"could_be\": the kinds that would make a win) and \"way_out\" (correct_tile, closer, "
-                        "blank_kong, none), to build --tile from; a doubt's \"way_out\": concealed (--concealed) / "
+                        "\"could_be\": the kinds that would make a win; left out where it names none) and \"way_out\" "
+                        "(correct_tile, closer, blank_kong, none), to build --tile from, where the hand was refused "
+                        "(a --tile that names no tile of the photo: \"tiles\" only); a doubt's \"way_out\": concealed (--concealed) / "
                         "每張照片輸出一行 JSON，含 companion read 的 warnings 與 quality"
                         "（照片晃到、黑白或單色、牌太小），讀得到但無法計分的照片也在 error 旁附上；"
                         "那個 error 另有 tiles（照 --tile 的編號，每張 {\"at\": \"1.15\", \"tile\": \"9s\", \"score\": "
-                        "0.87}）、check（它點名要檢查的牌，could_be 是能胡的牌）與 way_out（correct_tile、closer、blank_kong、"
-                        "none），可用來組 --tile；doubts 的 way_out 為 concealed 時請加 --concealed")
+                        "0.87}）、check（它點名要檢查的牌，could_be 是能胡的牌；沒點名就省略）與 way_out"
+                        "（correct_tile、closer、blank_kong、none），手牌被拒時可用來組 --tile"
+                        "（--tile 指到照片裡沒有的牌時只有 tiles）；doubts 的 way_out 為 concealed 時請加 --concealed")
     add_lang_option(p, "language of the text output", "輸出語言")
     p.add_argument("--annotate", metavar="OUT.png",
                    help="write the photo with the hand as scored drawn on it, a legend below (a photo over 40 MP "
@@ -344,7 +347,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         en, zh = _with_warnings(en, zh, quality)
         more = {**({"reading": e.reading[0]} if e.reading else {}), **refusal_fields(e, dets, fixed)}
         failed = _failed(args, photo, en, zh, more, quality)
-        if not args.json and (listed := numbered_text(dets, args.lang, fixed)):  # the tiles numbered as --tile names them
+        if not args.json and (listed := numbered_text(dets, args.lang, fixed, _exact(e, dets))):  # as --tile names them
             print(listed, file=sys.stderr)  # (none for a photo with no tile found, or only backs: no header alone)
         if args.annotate:  # the reading refused is what the player needs to see (a review found no picture then)
             _annotate(args, image, dets, None, n)
@@ -516,11 +519,12 @@ def tiles_of(items: list[str]) -> list[Correction]:
                               f"--tile {item}: expected ROW.N=TILE, tile N of row ROW as the output numbers them, "
                               "e.g. 2.5=7p (f.1=1f for a flower lying apart from the rows)",
                               f"--tile {item}：要寫成 列.張=牌，照輸出的編號，例如 2.5=7p（和各列分開擺的花用 f.1=1f）")
-        row, n = m.group(1).lower(), int(m.group(2))
+        # row and place as numbers: 01.15 is tile 1.15 (a review's was refused as no row 1, and not caught twice)
+        row, n = (str(int(m.group(1))) if m.group(1).isdigit() else "f"), int(m.group(2))
         twice = next((c for c in out if c[:2] == (row, n) and c[2] is not tile), None)
         if twice is not None:  # one tile named two ways: refused, not the last taken in silence (a review)
             raise OptionError("--tile", item,
-                              f"--tile {twice[3]} and --tile {item} name the same tile {row}.{n} as two tiles: "
+                              f"--tile {twice[3]} and --tile {item} give tile {row}.{n} two values: "
                               "give it once",
                               f"--tile {twice[3]} 和 --tile {item} 把同一張牌 {row}.{n} 說成兩種牌：只能給一次")
         out.append((row, n, tile, item))
@@ -551,11 +555,15 @@ def corrected(dets: Any, corrections: list[Correction]) -> Any:
                                   f"--tile {item}：照片裡沒找到可以改正的牌")
         if not 0 < n <= len(tiles):
             has_en, has_zh = _rows_said(rows)
-            where_en = f"row {row} has {_tiles_en(len(tiles))} ({has_en})" if row in rows else \
+            one_row = row != "f" and len([r for r in rows if r != "f"]) == 1  # (said once, not twice: a review)
+            where_en = (f"{has_en}: there is no tile {row}.{n}" if one_row else
+                        f"row {row} has {_tiles_en(len(tiles))} ({has_en})") if row in rows else \
                 (f"no flowers lie apart from the rows: a row of flowers is numbered as the other rows ({has_en})"
-                 if row == "f" else has_en)
-            where_zh = f"第 {row} 列只有 {len(tiles)} 張（{has_zh}）" if row in rows else \
-                (f"沒有和各列分開擺的花牌：自成一列的花照其他列編號（{has_zh}）" if row == "f" else has_zh)
+                 if row == "f" else f"{has_en}: there is no row {row}")
+            where_zh = (f"{has_zh}：沒有 {row}.{n} 這張牌" if one_row else
+                        f"第 {row} 列只有 {len(tiles)} 張（{has_zh}）") if row in rows else \
+                (f"沒有和各列分開擺的花牌：自成一列的花照其他列編號（{has_zh}）" if row == "f" else
+                 f"{has_zh}：沒有第 {row} 列")
             raise TileOptionError(f"--tile {item}: {where_en}", f"--tile {item}：{where_zh}")
         picks[tiles[n - 1]] = tile
     return dets.corrected(picks)
@@ -603,22 +611,33 @@ def numbered_tiles(dets: Any, fixed: frozenset[str] = frozenset()) -> list[dict[
             for _, groups in _places(dets) for g in groups for at, i in g]
 
 
-def example(dets: Any) -> str:
+def example(dets: Any, exact: list[str] | None = None) -> str:
     """A ``ROW.N=TILE`` of this photo, for the words that show how ``--tile`` is written (a review read "e.g. --tile
-    2.5=7p" under a photo of one row): its first unsure tile as its next reading, else the last tile of the first
-    row as read; ``"1.1=1m"`` where none is numbered."""
+    2.5=7p" under a photo of one row): the refusal's exact one (``exact``, :func:`_exact`) where it has one, else
+    its first unsure tile as its next reading, else the last tile of the first row as another tile than it reads
+    (never a tile as it already reads: a review's example changed nothing); ``"1.1=1m"`` where none is numbered."""
+    if exact:
+        return exact[0]
     doubtful = dets.doubtful()
     placed = [(at, i) for _, groups in _places(dets) for g in groups for at, i in g]
     for at, i in placed:
         if doubtful[i] and int(dets.top3_kind[i][1]) != int(dets.kind[i]):
             return f"{at}={Tile(int(dets.top3_kind[i][1])).code}"
     first = [(at, i) for at, i in placed if at.split(".")[0] == (placed[0][0].split(".")[0] if placed else "")]
-    return f"{first[-1][0]}={Tile(int(dets.kind[first[-1][1]])).code}" if first else "1.1=1m"
+    if not first:
+        return "1.1=1m"
+    at, i = first[-1]
+    now = int(dets.kind[i])
+    other = next((int(k) for k in dets.top3_kind[i] if int(k) != now and int(k) in _TILE_VALUES), None)
+    return f"{at}={Tile(other if other is not None else (Tile.M1 if now != Tile.M1 else Tile.M2)).code}"
 
 
-def numbered_text(dets: Any, lang: str, fixed: frozenset[str] = frozenset()) -> str:
+_TILE_VALUES = frozenset(int(t) for t in Tile if t is not Tile.UNKNOWN)
+
+
+def numbered_text(dets: Any, lang: str, fixed: frozenset[str] = frozenset(), exact: list[str] | None = None) -> str:
     """The tiles as read, each as ``ROW.N=TILE`` (``?``: read unsure; ``*``: as ``--tile`` gave it, ``fixed``: their
-    places), groups apart by ``|``: what ``--tile`` takes, to copy with the tile put right; ``""`` where no tile is
+    places), groups apart by ``|``: what ``--tile`` takes (its example the refusal's exact one, ``exact``, where it has one), to copy with the tile put right; ``""`` where no tile is
     numbered (none found, or only backs): a review saw the list's header printed with nothing under it."""
     doubtful = dets.doubtful()
     lines = []
@@ -628,7 +647,7 @@ def numbered_text(dets: Any, lang: str, fixed: frozenset[str] = frozenset()) -> 
         lines.append("    " + " | ".join(parts))
     if not lines:
         return ""
-    ex, star_zh, star_en = example(dets), ("；* = 用 --tile 改正過" if fixed else ""), ("; * = corrected by --tile"
+    ex, star_zh, star_en = example(dets, exact), ("；* = 用 --tile 改正過" if fixed else ""), ("; * = corrected by --tile"
                                                                                      if fixed else "")
     head = f"  讀到的牌（? = 不確定{star_zh}；讀錯的用 --tile 列.張=牌 改正，例如 --tile {ex}）：" if lang == "zh" else \
         f"  tiles as read (? = unsure{star_en}; correct a misread one with --tile ROW.N=TILE, e.g. --tile {ex}):"
@@ -660,7 +679,7 @@ def advised(refused: PhotoHandError, dets: Any = None) -> tuple[str, str]:
     command's options (:data:`_WAY_OUT`): the exact ``--tile`` where the refusal names a tile and kind, else an
     example of the photo ``dets``."""
     exact = _exact(refused, dets) if dets is not None else []
-    ex_en, ex_zh = (("here --tile " + " or --tile ".join(exact), "這裡是 --tile " + " 或 --tile ".join(exact)) if exact
+    ex_en, ex_zh = (("for this photo: --tile " + " or --tile ".join(exact), "這張照片請用 --tile " + " 或 --tile ".join(exact)) if exact
                     else (f"e.g. --tile {example(dets)}", f"例如 --tile {example(dets)}") if dets is not None else
                     ("e.g. --tile 2.5=7p", "例如 --tile 2.5=7p"))
     en, zh = _WAY_OUT.get(refused.way_out.value, ("", ""))
@@ -676,7 +695,9 @@ def refusal_fields(refused: PhotoHandError, dets: Any, fixed: frozenset[str] = f
     check = [{"at": at[i], "tile": Tile(int(dets.kind[i])).code,
               **({"could_be": [t.code for t in fits[i]]} if i in fits else {})} for i in refused.check if i in at]
     tiles = numbered_tiles(dets, fixed)  # (none, and nothing to check, where no tile was found: no empty field)
-    return {**({"tiles": tiles, "check": check} if tiles else {}), "way_out": refused.way_out.value}
+    # (no "check": [] where it names no tile: a review's blank kong and sure tiles gave one)
+    return {**({"tiles": tiles} if tiles else {}), **({"check": check} if check and tiles else {}),
+            "way_out": refused.way_out.value}
 
 
 _NOTE_WAY = {"concealed": (": say so with --concealed", "：請加 --concealed")}

@@ -270,7 +270,7 @@ def test_one_tile_corrected_twice_as_two_tiles_is_refused_naming_both(photo_of, 
     photo = photo_of(laid(TWO_ROWS))
     assert main(["score", photo, "--lang", "en", "--tile", "1.2=6m", "--tile", "1.2=7m"]) == 2
     err = capsys.readouterr().err
-    assert "--tile 1.2=6m and --tile 1.2=7m name the same tile 1.2" in err and "Traceback" not in err
+    assert "--tile 1.2=6m and --tile 1.2=7m give tile 1.2 two values" in err and "Traceback" not in err
     assert main(["score", photo, "--tile", "1.2=6m", "--tile", "1.2=7m"]) == 2
     assert "--tile 1.2=6m 和 --tile 1.2=7m" in capsys.readouterr().err
     assert main(["score", photo, "--lang", "en", "--tile", "1.2=2m", "--tile", "1.2=2m"]) == 0  # the same: harmless
@@ -301,9 +301,9 @@ def test_a_refusal_gives_the_exact_tile_command_and_a_script_its_fields(photo_of
     photo = photo_of(laid([(100, ["456m789m45s55z", "6s"]), (200, ["123m", "111z"])], misread))
     assert main(["score", photo, "--lang", "en"]) == 1
     err = capsys.readouterr().err
-    assert "(tile N of row ROW as read, here --tile 1.7=4s or --tile 1.7=7s)" in err and "2.5=7p" not in err
+    assert "(tile N of row ROW as read, for this photo: --tile 1.7=4s or --tile 1.7=7s)" in err and "2.5=7p" not in err
     assert main(["score", photo]) == 1
-    assert "這裡是 --tile 1.7=4s 或 --tile 1.7=7s" in capsys.readouterr().err
+    assert "這張照片請用 --tile 1.7=4s 或 --tile 1.7=7s" in capsys.readouterr().err
     assert main(["score", photo, "--json"]) == 1
     error = json.loads(capsys.readouterr().out)["error"]
     assert error["way_out"] == "correct_tile" and error["check"] == [{"at": "1.7", "tile": "9s", "could_be": ["4s", "7s"]}]
@@ -328,3 +328,39 @@ def test_a_flag_that_does_not_fit_the_win_is_refused_naming_the_option_typed(pho
     assert main(["score", photo, "--lang", "en", "--context",
                  '{"win_type": "self_draw", "flags": {"last_discard": true}}']) == 2
     assert "flags.last_discard: a last-discard win" in capsys.readouterr().err
+
+
+def test_tile_options_are_said_once_in_this_photos_terms_and_numbered_as_numbers(photo_of, capsys) -> None:
+    """A final review: ``--tile 01.15=6m`` was refused as no row 1, and not caught beside ``--tile 1.15=7m``; a
+    photo of one row said its tile count twice, and a row it lacks was never said missing; the tile list's example
+    was a tile as it already read (a no-op) under a refusal that gave the exact command; the JSON refusal carried
+    ``"check": []``."""
+    misread = {6: [("9s", 0.98), ("8p", 0.01), ("7z", 0.005)]}  # the 4s read surely as 9s: no win
+    photo = photo_of(laid([(100, ["456m789m45s55z", "6s"]), (200, ["123m", "111z"])], misread))
+    assert main(["score", photo, "--lang", "en", "--tile", "01.7=4s"]) == 0
+    assert "1.7=4s*" in capsys.readouterr().out
+    assert main(["score", photo, "--lang", "en", "--tile", "1.7=4s", "--tile", "01.7=7s"]) == 2
+    assert "give tile 1.7 two values" in capsys.readouterr().err
+    # the list under a refusal with an exact command shows that command; no list shows a tile as it already reads
+    assert main(["score", photo, "--lang", "en"]) == 1
+    assert "e.g. --tile 1.7=4s):" in capsys.readouterr().err
+    for fixed in ([], ["--tile", "1.7=4s"]):
+        main(["score", photo, "--lang", "en", *fixed])
+        said = "".join(capsys.readouterr())
+        ex = re.search(r"e\.g\. --tile (\d+\.\d+=\w+)\):", said)
+        assert ex is not None
+        listed = said.split("tiles as read")[-1].split("\n", 1)[1]
+        assert ex.group(1) not in re.findall(r"(\d+\.\d+=\w+)[?*]?", listed)
+    photo = photo_of(laid([(100, ["123m456m789m123p45p11s", "6p"])]))  # one row of 17
+    assert main(["score", photo, "--lang", "en", "--tile", "1.18=6m"]) == 1
+    err = capsys.readouterr().err
+    assert "--tile 1.18=6m: the photo has 1 row of 17 tiles: there is no tile 1.18" in err and "row 1 has" not in err
+    assert main(["score", photo, "--tile", "1.18=6m"]) == 1
+    assert "--tile 1.18=6m：照片有 1 列，17 張：沒有 1.18 這張牌" in capsys.readouterr().err
+    assert main(["score", photo, "--lang", "en", "--tile", "2.1=6m"]) == 1
+    assert "--tile 2.1=6m: the photo has 1 row of 17 tiles: there is no row 2" in capsys.readouterr().err
+    assert main(["score", photo, "--tile", "2.1=6m"]) == 1
+    assert "沒有第 2 列" in capsys.readouterr().err
+    # a JSON refusal names no empty "check"
+    assert main(["score", photo_of(laid([(100, ["13579m13579p1357s1z2z", "3z"])])), "--json"]) == 1
+    assert "check" not in json.loads(capsys.readouterr().out)["error"]
