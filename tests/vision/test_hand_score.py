@@ -431,10 +431,24 @@ def test_nothing_called_keeps_a_kong_lying_face_up_as_a_concealed_kong() -> None
         assert got.score.hand_tai == score_photo(dets, {}, PROFILE, kongs={Tile.M1: MeldKind.CKONG}).score.hand_tai
         said = [n for n in got.doubts if "concealed kong turned up" in n.en]
         assert len(said) == (0 if kongs else 1) and (not said or "暗槓" in said[0].zh)
-    with pytest.raises(PhotoHandError, match="^--kong 1m=addkong calls the kong of 1 Character, but nothing was "
-                                             "called") as refused:
+    with pytest.raises(PhotoHandError, match="^--kong 1m=addkong says the kong of 1 Character was added to a "
+                                             "called pung, but --concealed says nothing was called: drop one") as refused:
         score_photo(dets, {}, PROFILE, kongs={Tile.M1: MeldKind.ADDKONG}, concealed=True)
-    assert "門清" in refused.value.zh
+    assert "加槓（碰了再槓）" in refused.value.zh and "門清" in refused.value.zh and "吃碰來的" not in refused.value.zh
+    with pytest.raises(PhotoHandError, match="^--kong 1m=kong says the kong of 1 Character was made on a discard") \
+            as refused:
+        score_photo(dets, {}, PROFILE, kongs={Tile.M1: MeldKind.KONG}, concealed=True)
+    assert "明槓（槓別人打出的牌）" in refused.value.zh
+
+
+def test_nothing_called_takes_four_backs_said_blank_white_dragons_as_a_concealed_kong() -> None:
+    # a review: four backs over 234m567m234p567p5s (5s apart) with --concealed were refused, advising --kong 5z=kong;
+    # said so, the kong was refused as called ("but nothing was called"): the player means blank tiles
+    dets = laid([(100, ["0x0x0x0x"]), (200, ["234m567m234p567p5s", "5s"])])
+    got = score_photo(dets, {}, PROFILE, kongs={Tile.Z5: MeldKind.KONG}, blank_white=True, concealed=True)
+    assert [str(m) for m in got.win.melds] == ["ckong:5555z"] and got.win.win_tile == Tile.S5
+    assert got.score.hand_tai == score_photo(dets, {}, PROFILE, kongs={Tile.Z5: MeldKind.CKONG}, blank_white=True,
+                                             concealed=True).score.hand_tai
 
 
 def test_another_repair_that_also_wins_is_said_with_its_tai() -> None:
