@@ -278,7 +278,9 @@ def _attempt(read: ReadPhoto, context: Mapping[str, Any], profile_id: str | Prof
     try:
         check_context(context)
         profile = load_profile(profile_id)
-        kongs = ADDED_KONGS if _own_kong(context) else None
+        # with nothing called (門清) an own kong lying face up was concealed, never added to a called pung: a review's
+        # 1111m beside a concealed hand won on its replacement was refused for the added kong the app had assumed
+        kongs = ADDED_KONGS if _own_kong(context) and not concealed else None
         every = score_photo(read.dets, context, profile, kongs=kongs, concealed=concealed)
         if win_tile is not None:  # (the search again: a few ms once the reader has run)
             named = score_photo(read.dets, context, profile, win_tile, kongs=kongs, concealed=concealed)

@@ -318,17 +318,24 @@ def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind],
                    concealed: bool = False) -> tuple[Legal, list[Note]]:
     """Face-up kongs of the kinds in ``kongs`` made that kind of kong (加槓, or 暗槓 turned up at the win); a
     note for each other face-up kong, taken as exposed (明槓). ``concealed`` (the player says nothing was called):
-    each is a concealed kong turned up, and said; a :class:`PhotoHandError` where ``kongs`` calls it otherwise."""
+    each is a concealed kong turned up, and said; a :class:`PhotoHandError` where ``kongs`` calls it otherwise,
+    naming the option to drop (but ``5z=kong``, said to take four backs as blank white dragons, is then concealed too:
+    a review followed the refusal's own advice and was refused again)."""
     melds, notes = [], []
     for m in legal.melds:
-        if m.kind is MeldKind.KONG and concealed and kongs.get(m.tile, MeldKind.CKONG) is not MeldKind.CKONG:
-            said = kongs[m.tile].value
-            raise PhotoHandError(f"--kong {m.tile.code}={said} calls the kong of {_en(m.tile)}, but nothing was "
-                                 f"called (concealed): say one or the other",
-                                 f"--kong {m.tile.code}={said} 表示{m.tile.zh}的槓是吃碰來的，但又說沒有吃碰（門清）："
-                                 "請只說其中一個")
+        said = kongs.get(m.tile, MeldKind.CKONG)
+        if m.kind is MeldKind.KONG and concealed and said is MeldKind.KONG and m.tile is Tile.Z5:
+            said = MeldKind.CKONG  # 5z=kong: four backs are blank white dragons (the kong, concealed, as the rest)
+        if m.kind is MeldKind.KONG and concealed and said is not MeldKind.CKONG:
+            added = said is MeldKind.ADDKONG
+            raise PhotoHandError(f"--kong {m.tile.code}={said.value} says the kong of {_en(m.tile)} was "
+                                 f"{'added to a called pung' if added else 'made on a discard (exposed)'}, but "
+                                 f"--concealed says nothing was called: drop one of the two",
+                                 f"--kong {m.tile.code}={said.value} 表示{m.tile.zh}的槓是"
+                                 f"{'加槓（碰了再槓）' if added else '明槓（槓別人打出的牌）'}，但 --concealed 又說沒有"
+                                 "吃碰（門清）：請拿掉其中一個")
         if m.kind is MeldKind.KONG and concealed:
-            if m.tile not in kongs:
+            if kongs.get(m.tile) is not MeldKind.CKONG:
                 notes.append(Note(f"nothing was called, so the kong of {_en(m.tile)} lying face up is taken as a "
                                   "concealed kong turned up",
                                   f"沒有吃碰（門清）：{m.tile.zh}整組朝上的槓當作翻開的暗槓"))

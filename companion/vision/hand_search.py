@@ -27,7 +27,7 @@ from companion.rules.shape import is_complete
 from companion.rules.win import WinType
 from companion.tiles import Tile
 from companion.vision.hand_photo import Group, LaidHand
-from companion.vision.read import DOUBTFUL, Detections
+from companion.vision.read import Detections
 from companion.vision.sideways import RowFrame
 
 SETS = 5
@@ -42,6 +42,13 @@ ALTERNATIVE_ODDS = 4.0
 """Another legal reading at most this many times less likely than the one taken is said, with its tai."""
 MAX_ALTERNATIVES = 3
 """... and at most this many of them."""
+CLOSE = 0.6
+"""A tile read surely (not :meth:`Detections.doubtful`) is changed only to another reading the classifier gives
+at least this share of the reading's own probability (:func:`_changeable`). ``DOUBTFUL`` (in
+:mod:`companion.vision.read`) draws the line at a reading under even odds; a reading just at it (0.5) with a
+second guess at 0.3 is this ratio, and a sure reading is held to no looser a doubt than that: 0.55 beside 0.41
+(0.75) is changed, 0.74 beside 0.25 (0.34) or 0.62 beside 0.13 (0.21) never (a review scored both, the 9s taken
+as 3s, 3 tai paid on a hand one tile from a win)."""
 MAX_TRIED = 5000
 """Readings tried at most (best first) before the hand is reported as unreadable."""
 
@@ -279,12 +286,13 @@ def no_flower(dets: Detections, laid: LaidHand, hand: list[int], instant: bool) 
 
 def _changeable(unsure: bool, read_p: float, p: float) -> bool:
     """A reading (probability ``read_p``) may be changed to another the classifier gives ``p``: where it is read
-    unsure (:meth:`Detections.doubtful`), or where the other's share would make it so, the reading's lead over it
-    under :data:`companion.vision.read.DOUBTFUL` (a 6z at 0.55 beside 5z at 0.41; a second look's offer likelier
-    than the reading). A tile read surely is otherwise never changed to make a win, whatever its top three say: a
-    review's 9s read at 0.87, with 3s a 0.06 second guess, was taken as 3s and a hand one tile from a win scored
-    3 tai and paid (a 詐胡); such a hand is refused, naming the tile (:func:`sure_fits`)."""
-    return unsure or read_p - p < DOUBTFUL
+    unsure (:meth:`Detections.doubtful`), or where the other comes close to it, at least :data:`CLOSE` of its
+    probability (a 6z at 0.55 beside 5z at 0.41; a second look's offer likelier than the reading). A tile read
+    surely is otherwise never changed to make a win, whatever its top three say: a review's 9s read at 0.87, with
+    3s a 0.06 second guess, was taken as 3s and a hand one tile from a win scored 3 tai and paid (a 詐胡); and the
+    earlier cut-off (a lead under 0.5) still took a 9s at 0.74 beside 0.25, or 0.62 beside 0.13. Such a hand is
+    refused, naming the tile (:func:`sure_fits`)."""
+    return unsure or p >= CLOSE * read_p
 
 
 def _readings(dets: Detections, hand: list[int],

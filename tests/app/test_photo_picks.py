@@ -712,3 +712,21 @@ def test_a_tile_the_player_picked_is_not_named_back_as_sure_and_suspect() -> Non
     assert isinstance(said, PhotoFailed) and said.check == (15,)
     assert "100%" not in said.reason.en and "100%" not in said.reason.zh
     assert "9 Bamboo (86% sure" in said.reason.en
+
+
+def test_a_concealed_win_on_an_own_kong_replacement_takes_the_face_up_kong_as_concealed() -> None:
+    """A review: one row 1111m, one 234m567m234p567p5s with 5s apart, won on the replacement after the winner's own
+    kong and said 門清: the app took the kong as added and refused the photo for a called kong said not called."""
+    from companion.hand import MeldKind
+    from tests.vision.test_hand_score import laid
+
+    read = ReadPhoto("p.jpg", np.full((400, 700, 3), 90, np.uint8),
+                     laid([(100, ["1111m"]), (200, ["234m567m234p567p5s", "5s"])]))
+    shown = score_picked(read, {}, PhotoContext(moment="after_kong", concealed="concealed").as_context())
+    assert isinstance(shown, PhotoPanel), shown
+    assert not [n.en for n in shown.notes if "added" in n.en]
+    from companion.app.photo_model import _attempt
+
+    win = _attempt(read, PhotoContext(moment="after_kong", concealed="concealed").as_context(), None)
+    assert not isinstance(win, Exception), win
+    assert [m.kind for m in win.win.melds] == [MeldKind.CKONG]

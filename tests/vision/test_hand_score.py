@@ -218,7 +218,7 @@ def test_a_lone_tile_boxed_across_the_row_is_the_winning_tile_set_apart_not_a_me
     # its meld's other tiles: a lone one is no meld); found by benchmarks.photo_score, refused before
     hand = "111m234s111z333z4z"
     dets = laid([(100, [hand, "2z"]), (200, ["555m"])], sideways={13},
-                readings={13: [("2z", 0.54), ("1z", 0.08), ("4z", 0.05)]})
+                readings={13: [("2z", 0.46), ("1z", 0.08), ("4z", 0.05)]})
     assert lay_out(dets).rows[0][1].sideways
     got = score_photo(dets, {}, PROFILE)
     assert got.win.win_tile == Tile.Z4 and got.win.concealed == parse_tiles(hand)
@@ -390,8 +390,14 @@ def test_a_tile_read_surely_is_never_swapped_for_its_second_guess_to_make_a_win(
     dets.top3_score[12, 1] = 0.3
     with pytest.raises(PhotoHandError):
         score_photo(dets, {}, PROFILE)
+    # nor with a second guess far under a reading just over half: a review scored 0.74/0.25 and 0.62/0.13 3 tai
+    for read_p, other_p in ((0.74, 0.25), (0.62, 0.13), (0.6, 0.35)):
+        dets.score[12] = dets.top3_score[12, 0] = read_p
+        dets.top3_score[12, 1] = other_p
+        with pytest.raises(PhotoHandError):
+            score_photo(dets, {}, PROFILE)
     # read unsure, or with a second guess close to the reading or likelier (a second look's offer), it is taken
-    for read_p, other_p in ((0.45, 0.3), (0.55, 0.41), (0.8, 0.9)):
+    for read_p, other_p in ((0.45, 0.3), (0.55, 0.41), (0.6, 0.36), (0.8, 0.9)):
         dets.score[12] = dets.top3_score[12, 0] = read_p
         dets.top3_score[12, 1] = other_p
         got = score_photo(dets, {}, PROFILE)
@@ -425,15 +431,29 @@ def test_nothing_called_keeps_a_kong_lying_face_up_as_a_concealed_kong() -> None
         assert got.score.hand_tai == score_photo(dets, {}, PROFILE, kongs={Tile.M1: MeldKind.CKONG}).score.hand_tai
         said = [n for n in got.doubts if "concealed kong turned up" in n.en]
         assert len(said) == (0 if kongs else 1) and (not said or "暗槓" in said[0].zh)
-    with pytest.raises(PhotoHandError, match="^--kong 1m=addkong calls the kong of 1 Character, but nothing was "
-                                             "called") as refused:
+    with pytest.raises(PhotoHandError, match="^--kong 1m=addkong says the kong of 1 Character was added to a "
+                                             "called pung, but --concealed says nothing was called: drop one") as refused:
         score_photo(dets, {}, PROFILE, kongs={Tile.M1: MeldKind.ADDKONG}, concealed=True)
-    assert "門清" in refused.value.zh
+    assert "加槓（碰了再槓）" in refused.value.zh and "門清" in refused.value.zh and "吃碰來的" not in refused.value.zh
+    with pytest.raises(PhotoHandError, match="^--kong 1m=kong says the kong of 1 Character was made on a discard") \
+            as refused:
+        score_photo(dets, {}, PROFILE, kongs={Tile.M1: MeldKind.KONG}, concealed=True)
+    assert "明槓（槓別人打出的牌）" in refused.value.zh
+
+
+def test_nothing_called_takes_four_backs_said_blank_white_dragons_as_a_concealed_kong() -> None:
+    # a review: four backs over 234m567m234p567p5s (5s apart) with --concealed were refused, advising --kong 5z=kong;
+    # said so, the kong was refused as called ("but nothing was called"): the player means blank tiles
+    dets = laid([(100, ["0x0x0x0x"]), (200, ["234m567m234p567p5s", "5s"])])
+    got = score_photo(dets, {}, PROFILE, kongs={Tile.Z5: MeldKind.KONG}, blank_white=True, concealed=True)
+    assert [str(m) for m in got.win.melds] == ["ckong:5555z"] and got.win.win_tile == Tile.S5
+    assert got.score.hand_tai == score_photo(dets, {}, PROFILE, kongs={Tile.Z5: MeldKind.CKONG}, blank_white=True,
+                                             concealed=True).score.hand_tai
 
 
 def test_another_repair_that_also_wins_is_said_with_its_tai() -> None:
-    # the last tile read 8s (0.5): 5m (0.3) and 1z (0.15) both complete the hand, with different tai
-    dets = laid([(100, ["123p456p789p222z11z55m8s"])], readings={16: [("8s", 0.5), ("5m", 0.3), ("1z", 0.15)]})
+    # the last tile read 8s unsure (0.45): 5m (0.3) and 1z (0.15) both complete the hand, with different tai
+    dets = laid([(100, ["123p456p789p222z11z55m8s"])], readings={16: [("8s", 0.45), ("5m", 0.3), ("1z", 0.15)]})
     got = score_photo(dets, {}, PROFILE)
     assert [(r.read, r.taken) for r in got.repairs] == [(Tile.S8, Tile.M5)]
     (note,) = [n for n in got.doubts if n.en.startswith("also a win")]
