@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from companion.app.table_model import meld_codes
 from companion.app.words import Words, shanten_words, ui
+from companion.english import all_four
 from companion.hand import Hand, HandError, MeldKind
 from companion.rules.efficiency import discard_options, kong_options
 from companion.rules.shanten import shanten
@@ -387,9 +388,9 @@ def _between_turns(hand: Hand, seen: list[int], shown: Shown) -> HandPanel:
             quads = quads + ui("four_honours_held", tile=Tile(k).zh, tile_en=Tile(k).said_en)
     gone = structural_waits(hand)
     if gone:
-        names = _group_text(tuple(gone))
+        names_zh, names_en = all_four([t.zh for t in gone], [t.said_en for t in gone])
         # a step from ready (spec §3.5): the draws that make it ready again, as for any hand not ready (a review)
-        return HandPanel(*shown, ui("all_own", tiles=names.zh, tiles_en=" and ".join(t.said_en for t in gone))
+        return HandPanel(*shown, ui("all_own", tiles=names_zh, tiles_en=names_en)
                          + quads, draws=_closer(hand, shanten(hand), seen))
     s = shanten(hand)
     return HandPanel(*shown, ui("not_ready", **shanten_words(s)) + quads, draws=_closer(hand, s, seen))

@@ -76,8 +76,8 @@ UI: dict[str, tuple[str, str]] = {
     "left": ("剩 {n} 張", "{n} left"),
     "single_wait": ("獨聽", "single wait"),
     "not_ready": ("未聽牌（還差{k}張才聽，{n}向聽）", "Not ready: {n_en} {k_en} from ready"),  # shanten_words
-    "all_own": ("未聽牌：要的 {tiles} 四張都在自己手上，沒有第五張；得換掉一張牌，改聽別的",
-                "Not ready: all four {tiles_en} it needs are in your own hand, and there is no fifth; change a "
+    "all_own": ("未聽牌：要的{tiles}都在自己手上，沒有第五張；得換掉一張牌，改聽別的",  # english.all_four
+                "Not ready: {tiles_en} it needs are in your own hand, and there is no fifth; change a "
                 "tile to wait on another"),
     "advice": ("建議打", "Best discards"),
     "recent": ("剛才的動作", "Latest plays"),

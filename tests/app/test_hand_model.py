@@ -567,3 +567,12 @@ def test_each_wait_shape_is_said_in_a_plain_sentence(hand: str, tile: str, zh: s
     assert isinstance(result, HandPanel)
     (why,) = next(w for w in result.waits if w.tile == tile).why
     assert (why.zh, why.en) == (zh, en)
+
+
+def test_waits_all_in_the_own_hand_are_listed_with_each_in_both_languages() -> None:
+    """``1111234444m456p789s`` waits in shape on 1m and 4m, all four of each its own: My hand read 「要的 一萬四萬
+    四張都在自己手上」 and "all four 1m and 4m" (a final review)."""
+    panel = analyse("1111234444m456p789s")
+    assert isinstance(panel, HandPanel)
+    assert "要的一萬、四萬各四張都在自己手上" in panel.headline.zh
+    assert "all four of each of 1m and 4m it needs" in panel.headline.en
