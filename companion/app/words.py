@@ -1324,6 +1324,14 @@ UI: dict[str, tuple[str, str]] = {
     "live_concealed_hint": ("：沒有吃碰的話，請把那幾列的牌也填進手牌，或把手牌排成一列再拍一次",
                             ": if nothing was called, type those rows' tiles into the hand too, or lay the hand in "
                             "one row and photograph it again"),
+    # --- a pair or double-pung wait said with the split it belongs to, where the hand holds more of the tile than the
+    # shape says (a final review read 「單吊三萬：手上一張三萬」 beside three 3m, and "a lone 6m" beside two) ---
+    "wait_why_pair_split": ("拆成{sets}，剩一張{tile}單吊，等另一張{tile}湊成一對",
+                            "the hand split as {sets_en}: a lone {tile_en} is left, waiting for its partner to make "
+                            "the pair"),
+    "wait_why_pung_split": ("拆成{sets}，剩兩張{tile}，再摸一張{tile}成刻子（雙碰）",
+                            "the hand split as {sets_en}: a pair of {tile_en} is left, and a third makes a pung (a "
+                            "double-pung wait)"),
 }
 
 
