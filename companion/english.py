@@ -39,3 +39,12 @@ def listed(items: Sequence[str], last: str = "and") -> str:
 def shortened(text: str, at_most: int = 80) -> str:
     """``text``, cut to ``at_most`` characters with ``…`` where longer: an input said back in a message."""
     return text if len(text) <= at_most else text[:at_most - 1] + "…"
+
+
+def all_four(zh: Sequence[str], en: Sequence[str]) -> tuple[str, str]:
+    """Tiles whose every copy is in the player's own hand, in both halves: 一萬四張 / ``all four 1m``, and after a
+    list 一萬、四萬各四張 / ``all four of each of 1m and 4m`` (a review read 「要的 一萬四萬 四張」, which is unclear
+    after a list, and "1m and 4m and 7m"). One wording for My hand, the Table tab, ``waits`` and ``discard``."""
+    if len(zh) > 1:
+        return f"{'、'.join(zh)}各四張", f"all four of each of {listed(en)}"
+    return f"{''.join(zh)}四張", f"all four {''.join(en)}"

@@ -10,6 +10,8 @@ import pytest
 
 from companion.cli import main
 from companion.hand import Hand
+from companion.rules.shanten import shanten
+from companion.tiles import zh_count
 
 EX14 = "45m234s789s77p kong:6666m@R pung:999p@O"
 CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
@@ -487,3 +489,14 @@ def test_eight_flowers_has_one_english_name_the_tai_items(capsys: pytest.Capture
         assert f"already a win ({name}" in capsys.readouterr().out, command
     assert f"({name}, settled" in ui("eight_flowers_won").en and name in ui("eight_flowers_too").en
     assert FLOWERS_NEEDED["eight_flowers"][1] == name
+
+
+def test_waits_says_how_far_from_ready_as_my_hand_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """The waits fallback read 「未聽牌（3 向聽）」 / "not ready (3 steps from ready)" where My hand reads
+    「還差三張才聽，三向聽」 / "3 useful draws from ready" (a final review)."""
+    hand = "1m4m7m1p4p7p1s4s7s1z2z3z4z5z6z7z"
+    s = shanten(Hand.parse(hand))
+    _, zh, _ = run(capsys, "waits", "--lang", "zh", hand)
+    _, en, _ = run(capsys, "waits", "--lang", "en", hand)
+    assert f"未聽牌（還差{zh_count(s, '兩')}張才聽，{zh_count(s)}向聽）" in zh and " 向聽" not in zh
+    assert f"not ready: {s} useful draws from ready" in en

@@ -1,7 +1,7 @@
 """English number agreement in filled-in messages ("1 tiles" -> "1 tile")."""
 
 from companion.app.words import ui
-from companion.english import agreed
+from companion.english import agreed, all_four
 from companion.game.text import msg
 
 
@@ -41,3 +41,10 @@ def test_the_apps_words_and_the_games_messages_read_a_language_code_alike() -> N
         assert words.text(lang) == message.text(lang) == want, lang
     for lang in ("both", "ja", ""):
         assert words.text(lang) == message.text(lang), lang
+
+
+def test_all_four_after_a_list_says_each_and_never_joins_with_and_twice() -> None:
+    """A review read 「要的 一萬四萬 四張都在自己手上」 (no 、, and 四張 unclear after a list) and "1m and 4m and 7m"."""
+    assert all_four(["一萬"], ["1m"]) == ("一萬四張", "all four 1m")
+    assert all_four(["一萬", "四萬", "七萬"], ["1m", "4m", "7m"]) == ("一萬、四萬、七萬各四張",
+                                                                  "all four of each of 1m, 4m and 7m")

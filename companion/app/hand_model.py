@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from companion.app.table_model import meld_codes
 from companion.app.words import Words, shanten_words, ui
+from companion.english import all_four
 from companion.hand import Hand, HandError, MeldKind
 from companion.rules.efficiency import discard_options, kong_options
 from companion.rules.shanten import shanten
@@ -177,13 +178,34 @@ def _why(hand: Hand, tile: Tile) -> tuple[tuple[Words, ...], tuple[WaitShape, ..
             shape = wait_shape(group, tile)
             shapes.setdefault(shape, None)
             words = _said_why(shape, tuple(rest), group.tiles, tile)
+            key = words.en
+            held = hand.concealed_counts()[tile]
+            if (shape is WaitShape.SINGLE and held != 1) or (shape is WaitShape.DOUBLE_PUNG and held != 2):
+                # the hand holds more of the tile than the shape says: the split it is true of (a final review)
+                others = list(sets)
+                if shape is WaitShape.DOUBLE_PUNG:
+                    others.remove(group)
+                    others.append(Group(GroupKind.PAIR, pair))
+                words = _split_why(shape, tuple(others), tile)
             if shape is WaitShape.TWO_SIDED:
                 lo, hi = min(rest), max(rest)
                 other = lo.next_in_suit(-1) if tile > hi else hi.next_in_suit(1)
                 if other is not None and own[other] == 4:
                     words = words + Words("；", "; ") + ui("other_end_own", tile=other.zh, tile_en=other.code)
-            out.setdefault(words.en, words)
+            out.setdefault(key, words)
     return tuple(out.values()), tuple(shapes)
+
+
+def _split_why(shape: WaitShape, others: tuple[Group, ...], tile: Tile) -> Words:
+    """A pair or double-pung wait said with the rest of the hand's split: 拆成二三四萬、…，剩一張三萬單吊."""
+    zh = "、".join(_chow_zh(g.tiles) if _one_suit(g.tiles) else "".join(t.zh for t in g.tiles) for g in others)
+    en = " ".join(_group_text(g.tiles).en for g in others)
+    key = "wait_why_pair_split" if shape is WaitShape.SINGLE else "wait_why_pung_split"
+    return ui(key, sets=zh, sets_en=en, tile=tile.zh, tile_en=tile.said_en)
+
+
+def _one_suit(tiles: tuple[Tile, ...]) -> bool:
+    return all(t.is_suited for t in tiles) and len({t.code[1] for t in tiles}) == 1
 
 
 def _closer(hand: Hand, s: int, seen: list[int]) -> tuple[tuple[str, int], ...]:
@@ -387,9 +409,9 @@ def _between_turns(hand: Hand, seen: list[int], shown: Shown) -> HandPanel:
             quads = quads + ui("four_honours_held", tile=Tile(k).zh, tile_en=Tile(k).said_en)
     gone = structural_waits(hand)
     if gone:
-        names = _group_text(tuple(gone))
+        names_zh, names_en = all_four([t.zh for t in gone], [t.said_en for t in gone])
         # a step from ready (spec §3.5): the draws that make it ready again, as for any hand not ready (a review)
-        return HandPanel(*shown, ui("all_own", tiles=names.zh, tiles_en=" and ".join(t.said_en for t in gone))
+        return HandPanel(*shown, ui("all_own", tiles=names_zh, tiles_en=names_en)
                          + quads, draws=_closer(hand, shanten(hand), seen))
     s = shanten(hand)
     return HandPanel(*shown, ui("not_ready", **shanten_words(s)) + quads, draws=_closer(hand, s, seen))

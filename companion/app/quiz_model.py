@@ -73,6 +73,10 @@ three of a kind."""
 PATTERNS = ("s", "m", "p", "m", "p", "s", "mp", "ps", "ms")
 """The suits of quiz ``n``: ``PATTERNS[(n - 1) % 9]``, mostly one suit, where waits come several at a time."""
 
+MIXED_UNTIL = 12
+"""Quizzes after the lessons up to this one have no wait that is a double pung only: quizzes 5, 6, 8 and 10 were
+all 雙碰 hands, 10 of pungs in one suit, one shape over and over just after its lesson (a final review)."""
+
 BLOCK = 40
 """No two quizzes of a run of 40 (1-40, 41-80, ...) have the same waits in the same suits (a teaching review: quiz
 1 and quiz 10 were near the same hand with the same answer, 2s and 5s)."""
@@ -107,6 +111,9 @@ def _wait_quiz(number: int) -> WaitQuiz:
             continue
         hand = Hand(tuple(tiles))
         if lesson and any(wait_shapes(hand, Tile.from_code(w)) != (lesson[0],) for w in waits):
+            continue
+        if not lesson and number <= MIXED_UNTIL and any(
+                wait_shapes(hand, Tile.from_code(w)) == (WaitShape.DOUBLE_PUNG,) for w in waits):
             continue
         return WaitQuiz(number, tuple(t.code for t in sorted(tiles)), panel.waits)
 

@@ -18,6 +18,7 @@ from companion.app.house_rules import stakes_changed
 from companion.app.ledger_model import hand_payment, marked_items, meld_codes, next_deal_words
 from companion.app.wall_model import WallPicture, wall_picture
 from companion.app.words import Words, shanten_words, ui, unbroken
+from companion.english import all_four
 from companion.game import events as ev
 from companion.game.evolve import seated_rules
 from companion.game.older_rules import OlderRules, refused_at
@@ -373,8 +374,8 @@ def _help(hand: Hand, state: TableState, seat: int) -> tuple[tuple[WaitPic, ...]
             if not found:
                 gone = structural_waits(waiting)
                 if gone:
-                    names = Words("、".join(t.zh for t in gone), " ".join(t.code for t in gone))
-                    return (), ui("all_own", tiles=names.zh, tiles_en=names.en), ()
+                    names_zh, names_en = all_four([t.zh for t in gone], [t.said_en for t in gone])
+                    return (), ui("all_own", tiles=names_zh, tiles_en=names_en), ()
                 return (), ui("not_ready", **shanten_words(shanten(waiting))), ()
             pics = tuple(WaitPic(t.code, n, Words("／".join(s.zh for s in wait_shapes(waiting, t)),
                                                   "/".join(s.en for s in wait_shapes(waiting, t))))

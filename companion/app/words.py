@@ -76,8 +76,8 @@ UI: dict[str, tuple[str, str]] = {
     "left": ("剩 {n} 張", "{n} left"),
     "single_wait": ("獨聽", "single wait"),
     "not_ready": ("未聽牌（還差{k}張才聽，{n}向聽）", "Not ready: {n_en} {k_en} from ready"),  # shanten_words
-    "all_own": ("未聽牌：要的 {tiles} 四張都在自己手上，沒有第五張；得換掉一張牌，改聽別的",
-                "Not ready: all four {tiles_en} it needs are in your own hand, and there is no fifth; change a "
+    "all_own": ("未聽牌：要的{tiles}都在自己手上，沒有第五張；得換掉一張牌，改聽別的",  # english.all_four
+                "Not ready: {tiles_en} it needs are in your own hand, and there is no fifth; change a "
                 "tile to wait on another"),
     "advice": ("建議打", "Best discards"),
     "recent": ("剛才的動作", "Latest plays"),
@@ -1325,6 +1325,14 @@ UI: dict[str, tuple[str, str]] = {
     "live_concealed_hint": ("：那就請把那幾列的牌也填進手牌，或把手牌排成一列再拍一次",
                             ": then type those rows' tiles into the hand too, or lay the hand in one row and "
                             "photograph it again"),
+    # --- a pair or double-pung wait said with the split it belongs to, where the hand holds more of the tile than the
+    # shape says (a final review read 「單吊三萬：手上一張三萬」 beside three 3m, and "a lone 6m" beside two) ---
+    "wait_why_pair_split": ("拆成{sets}，剩一張{tile}單吊，等另一張{tile}湊成一對",
+                            "the hand split as {sets_en}: a lone {tile_en} is left, waiting for its partner to make "
+                            "the pair"),
+    "wait_why_pung_split": ("拆成{sets}，剩兩張{tile}，再摸一張{tile}成刻子（雙碰）",
+                            "the hand split as {sets_en}: a pair of {tile_en} is left, and a third makes a pung (a "
+                            "double-pung wait)"),
 }
 
 

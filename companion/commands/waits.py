@@ -12,11 +12,11 @@ import argparse
 from typing import Any
 
 from companion.commands._io import OptionError, add_lang_option, complain, print_json, run_batch, zh_reason
-from companion.english import listed
+from companion.english import all_four
 from companion.hand import DEFAULT_SETS, Hand
 from companion.rules.shanten import shanten
 from companion.rules.waits import holds_eight_flowers, structural_waits, wait_counts, wait_shapes, waits
-from companion.tiles import NUM_KINDS, Tile, counts34, parse_tiles
+from companion.tiles import NUM_KINDS, Tile, counts34, parse_tiles, zh_count
 
 WAITING = "45m234s789s77p kong:6666m@R pung:999p@O"
 """A hand between turns (16 tiles with its melds), the help's example of waits and shanten."""
@@ -126,11 +126,12 @@ def _describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, l
     if not found:
         exhausted = [t for t in structural_waits(hand)]
         if exhausted:
-            names = "、".join(t.zh for t in exhausted) if zh else listed([t.said_en for t in exhausted])
-            return (f"未聽牌：{names}四張都在自己手上" if zh
-                    else f"not ready: all four {names} are in your own hand")
+            own_zh, own_en = all_four([t.zh for t in exhausted], [t.said_en for t in exhausted])
+            return f"未聽牌：{own_zh}都在自己手上" if zh else f"not ready: {own_en} are in your own hand"
         s = shanten(hand)
-        return f"未聽牌（{s} 向聽）" if zh else f"not ready ({s} step{'s' if s > 1 else ''} from ready)"
+        # as My hand says it (words.shanten_words): 還差三張才聽，三向聽 / "3 useful draws" (a review read 「3 向聽」)
+        return (f"未聽牌（還差{zh_count(s, '兩')}張才聽，{zh_count(s)}向聽）" if zh
+                else f"not ready: {s} useful draw{'s' if s > 1 else ''} from ready")
     parts = []
     for t, unseen in found:
         shapes = "/".join(s.name_in(lang) for s in wait_shapes(hand, t))
@@ -143,8 +144,8 @@ def _describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, l
     real = {t for t, _ in found}
     gone = [t for t in structural_waits(hand) if t not in real]
     if gone:
-        names = "、".join(t.zh for t in gone) if zh else listed([t.said_en for t in gone])
-        single += f"（{names}四張都在自己手上）" if zh else f" ({names}: all four in your own hand)"
+        own_zh, own_en = all_four([t.zh for t in gone], [t.said_en for t in gone])
+        single += f"（{own_zh}都在自己手上）" if zh else f" ({own_en} are in your own hand)"
     return f"{head} " + " ".join(parts) + single
 
 

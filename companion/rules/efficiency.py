@@ -18,7 +18,7 @@ import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.english import listed
+from companion.english import all_four, listed
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules._suit_tables import INCREMENT, group_keys
 from companion.rules.shanten import hand_limits, shanten_of_keys
@@ -381,8 +381,9 @@ def _reasons(
     en_tiles = _en_tiles(i.tile for i in imp)
     head_zh = f"打{x.zh}（{role[0]}）"
     head_en = f"Discard {x.code} ({role[1]})" if x.is_suited else f"Discard the {x.en} ({x.code}; {role[1]})"
-    own_zh = f"（聽的{'、'.join(t.zh for t in mine)}四張都在自己手上）" if mine else ""
-    own_en = f" (its wait, {_en_tiles(mine)}, is all in the player's own hand)" if mine else ""
+    mine_zh, mine_en = all_four([t.zh for t in mine], [t.said_en for t in mine])
+    own_zh = f"（聽的{mine_zh}都在自己手上）" if mine else ""
+    own_en = f" (its wait is in the player's own hand: {mine_en})" if mine else ""
     if dead:
         last_zh, last_en = ((f"（最後一張{x.zh}就是打出的這張）", f" (the last {x.code if x.is_suited else x.en} is this "
                              "discard)") if x in dead else ("", ""))

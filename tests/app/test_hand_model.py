@@ -85,6 +85,13 @@ def test_waits_and_their_reasons_match_brute_force(seed: int, near: bool) -> Non
             if why in (ui("wait_why_pair", tile=t.zh, tile_en=t.said_en), ui("wait_why_pung", tile=t.zh,
                                                                                tile_en=t.said_en)):
                 continue
+            split = re.fullmatch(r"the hand split as (.*): (?:a lone (\S+) is left|a pair of (\S+) is left).*", why.en)
+            if split:  # a pair or double-pung wait said with its split: the groups and what is left make the hand
+                groups = split.group(1).split(" ")
+                if all(re.fullmatch(r"\d+[mps]", g) for g in groups):
+                    left = (t,) if split.group(2) else (t, t)
+                    assert sorted([x for g in groups for x in _group_tiles(g)] + list(left)) == sorted(tiles)
+                continue
             chow = re.fullmatch(r"(\d\d[mps]) (?:is open|can grow|has a gap).*: (\S+) (?:makes|fills it to make) the "
                                 r"chow (\d{3}[mps]) \(an? (?:two-sided|edge|closed) wait\)(?:; the other end.*)?", why.en)
             assert chow, why.en
@@ -567,3 +574,30 @@ def test_each_wait_shape_is_said_in_a_plain_sentence(hand: str, tile: str, zh: s
     assert isinstance(result, HandPanel)
     (why,) = next(w for w in result.waits if w.tile == tile).why
     assert (why.zh, why.en) == (zh, en)
+
+
+def test_waits_all_in_the_own_hand_are_listed_with_each_in_both_languages() -> None:
+    """``1111234444m456p789s`` waits in shape on 1m and 4m, all four of each its own: My hand read 「要的 一萬四萬
+    四張都在自己手上」 and "all four 1m and 4m" (a final review)."""
+    panel = analyse("1111234444m456p789s")
+    assert isinstance(panel, HandPanel)
+    assert "要的一萬、四萬各四張都在自己手上" in panel.headline.zh
+    assert "all four of each of 1m and 4m it needs" in panel.headline.en
+
+
+def test_a_pair_or_double_pung_reason_is_true_of_the_hand_it_is_said_of() -> None:
+    """Quiz 11's hand holds three 3m and two 6m: the reasons read 「單吊三萬：手上一張三萬」 and both "a lone 6m" and
+    "a pair of 6m" (a final review). Where the hand holds more of the tile than the shape says, the split is said."""
+    panel = analyse("2m3m3m3m4m4m4m5m5m6m6m7m8m9m9m9m")
+    assert isinstance(panel, HandPanel)
+    why = {w.tile: w.why for w in panel.waits}
+    assert not any("手上一張" in w.zh for w in why["3m"])
+    assert any(w.zh.startswith("拆成二三四萬、三四五萬、四五六萬、六七八萬、九九九萬，剩一張三萬單吊") for w in why["3m"])
+    assert any(w.en.startswith("the hand split as 234m 345m 456m 678m 999m: a lone 3m") for w in why["3m"])
+    lone_six = [w for w in why["6m"] if "lone 6m" in w.en]
+    assert lone_six and all(w.en.startswith("the hand split as ") for w in lone_six)
+    assert "a pair of 6m and a third 6m make a pung (a double-pung wait)" in [w.en for w in why["6m"]]
+    assert any(w.en.startswith("the hand split as") and "a pair of 9m is left" in w.en for w in why["9m"])
+    single = analyse("123m456m789m234p789s5z")  # one 4p held: the plain sentence stays
+    assert isinstance(single, HandPanel)
+    assert single.waits[0].why[0].zh.startswith("單吊白板：手上一張白板")

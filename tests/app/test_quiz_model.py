@@ -8,10 +8,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.app.hand_model import HandPanel, analyse
-from companion.app.quiz_model import WaitQuiz, grade, wait_quiz
+from companion.app.quiz_model import LESSONS, MIXED_UNTIL, WaitQuiz, grade, wait_quiz
 from companion.hand import Hand
 from companion.rules.shape import is_complete
-from companion.rules.waits import structural_waits
+from companion.rules.waits import WaitShape, structural_waits, wait_shapes
 from companion.tiles import NUM_KINDS, Tile, parse_tiles
 
 
@@ -188,3 +188,15 @@ def test_the_chinese_not_a_wait_line_has_no_stray_spaces() -> None:
     """A teaching review read 「五萬 不是聽的牌：…」."""
     g = grade(_quiz("1s1s1s2s2s4s4s4s5s5s7s7s7s8s8s8s"), {"5m"})
     assert g.wrong_why[0].zh.startswith("五萬不是聽的牌：加進這手")
+
+
+def test_the_quizzes_after_the_lessons_do_not_repeat_the_double_pung_lesson() -> None:
+    """Quizzes 5, 6, 8 and 10 were all 雙碰 answers (10: 1s1s1s2s2s4s4s4s5s5s6s6s6s9s9s9s on 2s and 5s), one shape
+    over and over right after its lesson (a final review): through MIXED_UNTIL no wait is a double pung only, and the
+    quizzes stay the same for the same number."""
+    for n in range(len(LESSONS) + 1, MIXED_UNTIL + 1):
+        quiz = wait_quiz(n)
+        hand = Hand(tuple(Tile.from_code(c) for c in quiz.hand))
+        assert all(wait_shapes(hand, Tile.from_code(w.tile)) != (WaitShape.DOUBLE_PUNG,) for w in quiz.waits), n
+    assert "".join(wait_quiz(10).hand) != "1s1s1s2s2s4s4s4s5s5s6s6s6s9s9s9s"
+    assert "".join(wait_quiz(10).hand) == "2s2s2s3s4s4s5s5s5s6s6s7s7s8s9s9s"

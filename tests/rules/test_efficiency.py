@@ -308,7 +308,7 @@ def test_a_discard_leaving_a_wait_all_in_the_players_own_hand_says_why_it_is_a_s
     options = {o.discard.code: o for o in discard_options(Hand.parse("11112m456p789p123s555z"))}
     two = options["2m"]
     assert two.shanten == 1 and "（聽的一萬四張都在自己手上）" in two.reason_zh
-    assert "1 step from ready (its wait, 1m, is all in the player's own hand)" in two.reason_en
+    assert "1 step from ready (its wait is in the player's own hand: all four 1m)" in two.reason_en
     assert "own hand" not in options["9p"].reason_en  # a step away for want of a set: nothing of the kind said
 
 
@@ -319,7 +319,7 @@ def test_a_wait_all_in_the_own_hand_is_said_where_nothing_improves_the_hand_eith
     seen = "1m1m3m3m4m6m6m8m8m8m9m1p2p2p5p5p6p7p7p7p7p8p8p1s1s1s2s2s2s3s3s4s4s5s6s6s7s8s8s8s9s9s1z1z2z2z3z4z4z4z5z5z6z6z7z"
     one = next(o for o in discard_options(hand, seen) if o.discard == Tile.from_code("1p"))
     assert not one.improvements and one.shanten == 1  # (ready in shape on a tile it cannot draw: a step away)
-    assert "四筒四張都在自己手上" in one.reason_zh and "its wait, 4p, is all in the player's own hand" in one.reason_en
+    assert "四筒四張都在自己手上" in one.reason_zh and "its wait is in the player's own hand: all four 4p" in one.reason_en
 
 
 def test_at_a_full_tie_a_fourth_copy_of_a_suit_tile_goes_last_too() -> None:
