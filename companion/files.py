@@ -207,7 +207,7 @@ def in_the_way_said(file: Path, by_name: bool = False) -> tuple[str, str]:
                 return (f"{shown} is a link to a place that is not there (a drive not plugged in?), not a folder",
                         f"{shown} 是符號連結，指向的地方不存在（磁碟沒接上？），不是資料夾")
             to = os.readlink(file)
-            return (f"{shown} is a link to {to}, which is not there, not a folder",
+            return (f"{shown} is a link to {to}, which is not there: it is not a folder",
                     f"{shown} 是符號連結，指向的 {to} 不存在，不是資料夾")
     return f"{shown} is a file, not a folder", f"{shown} 是檔案，不是資料夾"
 

@@ -111,7 +111,7 @@ def test_a_link_to_nothing_where_a_folder_must_be_is_named_as_such(tmp_path: Pat
     except OSError:
         pytest.skip("this system makes no symbolic links here")
     to = tmp_path / "unmounted" / "data"
-    en, zh = f"{link} is a link to {to}, which is not there, not a folder", f"{link} 是符號連結，指向的 {to} 不存在，不是資料夾"
+    en, zh = f"{link} is a link to {to}, which is not there: it is not a folder", f"{link} 是符號連結，指向的 {to} 不存在，不是資料夾"
     for folder in (link, link / "profiles"):
         with pytest.raises(NotAFolderError) as bad:
             make_folder(folder)

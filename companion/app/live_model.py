@@ -1009,8 +1009,9 @@ class LiveGame:
             if isinstance(barred, Words):  # the form's hand over since, or too many taps
                 return barred
             own = self.own_bar(at, seat) if seat is not None else None
-            if own is not None:
-                return own
+            if own is not None and seat is not None:  # (beside the form's Cancel, said as its own words say it)
+                right = self._entered_right(at, seat)
+                return own + ui("live_own_bar_cancel", right=right.zh, right_en=right.en)
             since = self.since(at)
             if since is None:
                 return ui("live_moved")

@@ -1134,10 +1134,10 @@ UI: dict[str, tuple[str, str]] = {
     # --- the Live tab where the table file's folder is no folder (a file, a link that loops or leads to nothing):
     # `companion app LOG` serves the replay all the same, and every live entry is refused by this (a change review) ---
     "live_no_folder": ("記錄的牌局存不進去：{why}，牌局檔 {file} 無法放在那裡。請把檔案 {name} 移走，在那裡建一個資料夾，"
-                       "或用 --table 指定別處的牌局檔，重新啟動 companion app",
+                       "或請主機改用別處的牌局檔重新啟動 companion app（主機的終端機上有說明）",
                        "Live entries cannot be saved: {why_en}, so the table file {file} cannot be kept there. Move "
-                       "the file {name} away and make a folder there, or start the app again with --table naming a "
-                       "table file elsewhere"),
+                       "the file {name} away and make a folder there, or the host can start the app again on a "
+                       "table file elsewhere (the host's terminal says how)"),
     # --- rule sets: a save refused for a set further up its parent's line, each set named, the parent's line down to
     # the one at fault (a change review read "…, which cannot be used now. It inherits “Middle”, …", "it" read as the
     # set saved) ---
@@ -1187,10 +1187,11 @@ UI: dict[str, tuple[str, str]] = {
     "live_own_bar_both": ("{first}和{second}", "{first_en} and {second_en}"),
     # --- the Live tab where the table file itself is a link that loops (`companion app LOG` serves the replay all the
     # same), and the replay named where the app was started with a LOG to replay (a change review) ---
-    "live_table_loops": ("記錄的牌局存不進去：牌局檔 {file} 是繞回自己的符號連結。請移除這個連結，或用 --table 指定別處的"
-                         "牌局檔，重新啟動 companion app",
+    "live_table_loops": ("記錄的牌局存不進去：牌局檔 {file} 是繞回自己的符號連結。請移除這個連結，或請主機改用別處的"
+                         "牌局檔重新啟動 companion app（主機的終端機上有說明）",
                          "Live entries cannot be saved: the table file {file} is a link that loops back on itself. "
-                         "Remove the link, or start the app again with --table naming a table file elsewhere"),
+                         "Remove the link, or the host can start the app again on a table file elsewhere (the "
+                         "host's terminal says how)"),
     "live_replay_still": ("。「牌桌」上 {log} 的重播照常可以看", ". The replay of {log} still plays on the Table tab"),
     # --- the photo form's box for a hand with nothing called (門清), whose rows lie as melds would: a row apart with
     # no tile lying sideways is taken as called, and the card says what the hand would be concealed ---
@@ -1232,20 +1233,20 @@ UI: dict[str, tuple[str, str]] = {
     # --- the Live tab's "no folder" advice by what is in the way (a link that loops, a link to a drive not mounted;
     # a file: live_no_folder), and a table file that is a link to nothing there (a change review) ---
     "live_no_folder_loop": ("記錄的牌局存不進去：{why}，牌局檔 {file} 無法放在那裡。請把 {name} 改成資料夾（或指向資料夾的"
-                            "連結），或用 --table 指定別處的牌局檔，重新啟動 companion app",
+                            "連結），或請主機改用別處的牌局檔重新啟動 companion app（主機的終端機上有說明）",
                             "Live entries cannot be saved: {why_en}, so the table file {file} cannot be kept there. "
-                            "Make {name} a folder (or a link to one), or start the app again with --table naming a "
-                            "table file elsewhere"),
+                            "Make {name} a folder (or a link to one), or the host can start the app again on a "
+                            "table file elsewhere (the host's terminal says how)"),
     "live_no_folder_link": ("記錄的牌局存不進去：{why}，牌局檔 {file} 無法放在那裡。請接上或掛載 {name} 指向的磁碟，或修正"
-                            "這個連結，或用 --table 指定別處的牌局檔，重新啟動 companion app",
+                            "這個連結，或請主機改用別處的牌局檔重新啟動 companion app（主機的終端機上有說明）",
                             "Live entries cannot be saved: {why_en}, so the table file {file} cannot be kept there. "
-                            "Plug in or mount the drive {name} leads to, or fix the link, or start the app again with "
-                            "--table naming a table file elsewhere"),
+                            "Plug in or mount the drive {name} leads to, or fix the link, or the host can start the "
+                            "app again on a table file elsewhere (the host's terminal says how)"),
     "live_table_dangling": ("記錄的牌局存不進去：牌局檔 {file} 是符號連結，指向的地方不存在（磁碟沒接上？）。請接上或掛載它"
-                            "指向的磁碟，或修正這個連結，或用 --table 指定別處的牌局檔，重新啟動 companion app",
+                            "指向的磁碟，或修正這個連結，或請主機改用別處的牌局檔重新啟動 companion app（主機的終端機上有說明）",
                             "Live entries cannot be saved: the table file {file} is a link to a place that is not "
                             "there (a drive not plugged in?). Plug in or mount the drive it leads to, or fix the link, "
-                            "or start the app again with --table naming a table file elsewhere"),
+                            "or the host can start the app again on a table file elsewhere (the host's terminal says how)"),
     # --- Learn: an item no built-in rule set counts is taught under a house rule set that turns it on (a teacher's
     # review: its card showed "0 tai" and no row for it, teaching nothing) ---
     "learn_house_example": ("{name}＋家規：{item}算 {n} 台（預設規則不算這一項）",
@@ -1333,6 +1334,9 @@ UI: dict[str, tuple[str, str]] = {
     "wait_why_pung_split": ("拆成{sets}，剩兩張{tile}，再摸一張{tile}成刻子（雙碰）",
                             "the hand split as {sets_en}: a pair of {tile_en} is left, and a third makes a pung (a "
                             "double-pung wait)"),
+    # --- a barred win form's undo refused (another phone's record since): Cancel said after the bar as the form's
+    # own words say it (a final review: "If it was entered right, tap Cancel" in claim_gone's, not in own_bar's) ---
+    "live_own_bar_cancel": ("。{right}，請按「取消」", ". {right_en}, tap Cancel"),
 }
 
 

@@ -73,6 +73,11 @@ class ServiceTimeout(ServiceError, TimeoutError):
     """The writer did not get to a call in time (a stalled medium's write ahead of it): withdrawn, never done later."""
 
 
+class NoFreeName(OSError):
+    """No free name for a kept copy in any folder tried (:meth:`TableService._keep_path`): its own kind, since any
+    other error without an errno was said to a phone as this one (a final review)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Accepted:
     seq: int
@@ -758,7 +763,7 @@ class TableService:
         else:
             left = ("", "")
         (en, zh), (p_en, p_zh) = put
-        more = ("", "") if closing else (f": nothing more is stored there{left[0]}", f"：之後的記錄存不進去{left[1]}")
+        more = ("", "") if closing else (f": nothing more is stored there{left[0]}", f"，之後的記錄存不進去{left[1]}")
         if kept is None:
             lost = ((f"{more[0]}, and the game could not be kept elsewhere", f"{more[1]}，這局也無法另存") if more[0]
                     else (": the game could not be kept elsewhere", "：這局無法另存"))
@@ -798,7 +803,7 @@ class TableService:
                     tried = tried or err
                     break
                 return candidate, where
-        raise tried or OSError(f"no free name beside {self.path}")
+        raise tried or NoFreeName(f"no free name beside {self.path}")
 
     def _write_again(self) -> None:
         """The table file written again at its path from the open connection (SQLite's backup), then used."""
@@ -1035,7 +1040,7 @@ def _put_there(host: tuple[str, str], phone: tuple[str, str], put: bool = True) 
     already "(a drive not plugged in?)" (a fourth review)."""
     if not put:
         return host, phone
-    tail = ("; it was put there while the companion had the table open", "；是牌局使用中被換上的")
+    tail = ("; it was put there while the companion had the table open", "（牌局使用中被換上的）")
     return (host[0] + tail[0], host[1] + tail[1]), (phone[0] + tail[0], phone[1] + tail[1])
 
 
@@ -1053,8 +1058,10 @@ def _why_by_kind(err: OSError | sqlite3.Error) -> tuple[str, str]:
     if isinstance(err, NotAFolderError):
         return in_the_way_said(err.file, by_name=True)
     if isinstance(err, OSError):
-        if not err.errno:  # (:meth:`TableService._keep_path`'s own)
+        if isinstance(err, NoFreeName):  # (:meth:`TableService._keep_path`'s own)
             return "no free name for a copy", "找不到可用的檔名"
+        if not err.errno:  # (any other without one: its text may hold a path)
+            return "the system refused", "系統拒絕"
         return os.strerror(err.errno), os_error_zh(OSError(err.errno, os.strerror(err.errno)))
     name = str(getattr(err, "sqlite_errorname", "") or "")
     code = next((c for c in _SQLITE_EN if name == c or name.startswith(c + "_")), None)
@@ -1186,7 +1193,7 @@ def dangling_table(path: Path, by_name: bool = False) -> tuple[str, str] | None:
         return (f"{path.name} is a link to a place that is not there (a drive not plugged in?), not a table file",
                 f"{path.name} 是符號連結，指向的地方不存在（磁碟沒接上？），不是牌局檔")
     shown = path
-    return (f"{shown} is a link to {to}, which is not there, not a table file",
+    return (f"{shown} is a link to {to}, which is not there: it is not a table file",
             f"{shown} 是符號連結，指向的 {to} 不存在，不是牌局檔")
 
 

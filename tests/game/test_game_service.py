@@ -869,7 +869,7 @@ def test_a_table_file_replaced_while_open_loses_neither_game(tmp_path: Path, tap
         "the table file table.sqlite was replaced while the companion had it open: nothing more is stored there (the "
         "file put there is left as it is); the game so far is kept as table.kept-1.sqlite, beside it; the host's "
         "terminal and log give the command to go on with it",
-        "牌局檔 table.sqlite 在使用中被換掉了：之後的記錄存不進去（換上的檔案沒有動）；這局到目前為止另存為 "
+        "牌局檔 table.sqlite 在使用中被換掉了，之後的記錄存不進去（換上的檔案沒有動）；這局到目前為止另存為 "
         "table.kept-1.sqlite，在牌局檔旁邊；主機的終端機和記錄檔裡有接著記錄的指令")
     with pytest.raises(ServiceError, match="replaced"):  # and so every later write, the game still not lost
         service.submit(mine[taps])
@@ -1321,7 +1321,7 @@ def test_a_table_file_made_a_link_to_nothing_while_open_is_said_so_and_the_game_
     p_en, p_zh = err.value.phone
     assert p_en.startswith("table.sqlite is a link to a place that is not there (a drive not plugged in?), not a "
                            "table file; it was put there while the companion had the table open"), p_en
-    assert p_zh.startswith("table.sqlite 是符號連結，指向的地方不存在（磁碟沒接上？），不是牌局檔；是牌局使用中被換上的"), p_zh
+    assert p_zh.startswith("table.sqlite 是符號連結，指向的地方不存在（磁碟沒接上？），不是牌局檔（牌局使用中被換上的）"), p_zh
     assert "removed" not in p_en and str(tmp_path) not in p_en + p_zh, err.value.phone
     assert f"is a link to {tmp_path / 'nowhere' / 't.sqlite'}, which is not there" in str(err.value)
     service.close()
@@ -1371,7 +1371,7 @@ def test_a_table_file_that_is_a_link_to_nothing_is_named_with_where_it_leads(tmp
     to = tmp_path / "nowhere" / "t.sqlite"
     with pytest.raises(ServiceError) as err:
         TableService(path)
-    assert str(err.value) == (f"{path} is a link to {to}, which is not there, not a table file / "
+    assert str(err.value) == (f"{path} is a link to {to}, which is not there: it is not a table file / "
                               f"{path} 是符號連結，指向的 {to} 不存在，不是牌局檔")
     assert err.value.phone == dangling_table(path, by_name=True) and err.value.phone is not None
     assert err.value.phone == ("table.sqlite is a link to a place that is not there (a drive not plugged in?), not a "
@@ -1403,7 +1403,7 @@ def test_a_data_folder_linked_to_a_drive_from_the_start_and_unplugged_is_not_sai
     assert p_en.startswith("data is a link to a place that is not there (a drive not plugged in?), not a folder: "
                            "nothing more is stored there; the game so far is kept as companion-table.kept-1.sqlite, "
                            f"in the folder share above data; {HOST_SAYS_HOW[0]}"), p_en
-    assert p_zh.startswith("data 是符號連結，指向的地方不存在（磁碟沒接上？），不是資料夾：之後的記錄存不進去；"), p_zh
+    assert p_zh.startswith("data 是符號連結，指向的地方不存在（磁碟沒接上？），不是資料夾，之後的記錄存不進去；"), p_zh
     assert "put there" not in p_en and "換上" not in p_zh and str(tmp_path) not in p_en + p_zh, err.value.phone
     kept = tmp_path / "share" / "companion-table.kept-1.sqlite"
     assert f"--table {kept}" in str(err.value)  # (the host's words: the full path, a command that works)
@@ -1427,9 +1427,11 @@ def test_kept_copies_are_listed_only_for_the_table_they_were_kept_from(tmp_path:
         assert service.submit(e).ok
     data.rename(share / "moved")
     data.write_text("x")
-    with pytest.raises(ServiceError):
+    with pytest.raises(ServiceError) as err:
         service.submit(mine[3])
     service.close()
+    assert err.value.phone is not None  # (plain Chinese, no 「；…：」: a final review)
+    assert err.value.phone[1].startswith("data 是檔案，不是資料夾（牌局使用中被換上的），之後的記錄存不進去；"), err.value.phone
     kept = share / "companion-table.kept-1.sqlite"
     with sqlite3.connect(kept) as db:
         assert db.execute("SELECT value FROM meta WHERE key = 'kept_from'").fetchone() == (str(data / "table.sqlite"),)
@@ -1457,7 +1459,7 @@ def test_a_game_with_no_free_name_to_keep_it_says_why_on_a_phone_without_a_path(
         assert service.submit(e).ok
 
     def no_name(self: TableService) -> tuple[Path, str]:
-        raise OSError(f"no free name beside {self.path}")
+        raise service_module.NoFreeName(f"no free name beside {self.path}")
 
     monkeypatch.setattr(service_module.TableService, "_keep_path", no_name)
     path.unlink()
@@ -1471,3 +1473,52 @@ def test_a_game_with_no_free_name_to_keep_it_says_why_on_a_phone_without_a_path(
     assert str(tmp_path) not in p_en + p_zh, err.value.phone
     assert f"no free name beside {path}" in str(err.value)  # (the host's words say it in full)
     service.close()
+
+
+def test_an_error_without_an_errno_is_said_to_a_phone_as_a_refusal_not_as_no_free_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A final review: any OSError without an errno was said on a phone as "no free name for a copy"; only
+    :class:`NoFreeName` says that, any other one "the system refused", still without its text (a path)."""
+    from companion.game import service as service_module
+
+    path = tmp_path / "table.sqlite"
+    mine = sim_log()
+    service = TableService(path)
+    for e in mine[:3]:
+        assert service.submit(e).ok
+
+    def refused(self: TableService) -> tuple[Path, str]:
+        raise OSError(f"something odd at {self.path}")
+
+    monkeypatch.setattr(service_module.TableService, "_keep_path", refused)
+    path.unlink()
+    path.write_bytes(b"")
+    with pytest.raises(ServiceError) as err:
+        service.submit(mine[3])
+    assert err.value.phone is not None
+    p_en, p_zh = err.value.phone
+    assert "the game could not be kept elsewhere (the system refused)" in p_en, p_en
+    assert "這局也無法另存（系統拒絕）" in p_zh, p_zh
+    assert "no free name" not in p_en and "找不到可用的檔名" not in p_zh, err.value.phone
+    assert str(tmp_path) not in p_en + p_zh, err.value.phone
+    service.close()
+
+
+def test_a_copy_above_without_kept_from_is_skipped_quietly(tmp_path: Path) -> None:
+    """A final review: a copy kept into a folder above by a build that never said whose it was (no ``kept_from``)
+    cannot be told from another table's: it is not listed, and nothing fails on it."""
+    from companion.game.service import kept_copies
+
+    data = tmp_path / "share" / "data"
+    data.mkdir(parents=True)
+    source = tmp_path / "source.sqlite"
+    service = TableService(source)
+    for e in sim_log()[:3]:
+        assert service.submit(e).ok
+    service.close()
+    above = tmp_path / "share" / "companion-table.kept-1.sqlite"
+    above.write_bytes(source.read_bytes())
+    with sqlite3.connect(above) as db:
+        db.execute("DELETE FROM meta WHERE key = 'kept_from'")
+        assert db.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 3
+    assert kept_copies(data / "table.sqlite") == []
