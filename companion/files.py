@@ -196,19 +196,17 @@ def in_the_way_said(file: Path, by_name: bool = False) -> tuple[str, str]:
     not said (a host path); the host's words say it as the link says it, the one clue to what is missing (a drive
     not mounted)."""
     shown: str | Path = file.name if by_name else file
-    try:
-        os.stat(file)
-    except OSError as e:
-        if e.errno == errno.ELOOP:
-            return (f"{shown} is a link that loops back on itself, not a folder",
-                    f"{shown} 是繞回自己的符號連結，不是資料夾")
-        if e.errno == errno.ENOENT and os.path.islink(file):
-            if by_name:  # (where it leads is a host path: said on the host's stderr alone, a third review)
-                return (f"{shown} is a link to a place that is not there (a drive not plugged in?), not a folder",
-                        f"{shown} 是符號連結，指向的地方不存在（磁碟沒接上？），不是資料夾")
-            to = os.readlink(file)
-            return (f"{shown} is a link to {to}, which is not there: it is not a folder",
-                    f"{shown} 是符號連結，指向的 {to} 不存在，不是資料夾")
+    kind = in_the_way_kind(file)
+    if kind == "loop":
+        return (f"{shown} is a link that loops back on itself, not a folder",
+                f"{shown} 是繞回自己的符號連結，不是資料夾")
+    if kind == "link":
+        if by_name:  # (where it leads is a host path: said on the host's stderr alone, a third review)
+            return (f"{shown} is a link to a place that is not there (a drive not plugged in?), not a folder",
+                    f"{shown} 是符號連結，指向的地方不存在（磁碟沒接上？），不是資料夾")
+        to = os.readlink(file)
+        return (f"{shown} is a link to {to}, which is not there: it is not a folder",
+                f"{shown} 是符號連結，指向的 {to} 不存在，不是資料夾")
     return f"{shown} is a file, not a folder", f"{shown} 是檔案，不是資料夾"
 
 
