@@ -1781,6 +1781,14 @@ def test_a_misread_tile_is_corrected_by_a_tap_and_the_hand_scored_again(page: An
     tap(page, f"photo-fix-{shown[n].code}")  # what it was read as: the correction is taken back
     wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
     assert page.locator(_sel("photo-fix-undo")).count() == 0
+    # the phone opened again: after the card moved from under the refusal to under the score, the tiles' nodes kept
+    # their old place (the click aimed 60 px under the drawn tile, sent nothing, where a click on the tile itself
+    # reached the server) whenever another test's page had been served first: drawn anew, they are where they show
+    page.reload()
+    page.wait_for_selector("flt-semantics-placeholder", state="attached")
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    tap(page, "tab-photo")
+    wait_text(page, ID_PHOTO_TOTAL, expected.total.zh)
     tap(page, f"photo-tile-{n}")
     tap(page, "photo-fix-7z")
     wait_text(page, "photo-failed", broken.reason.zh)
