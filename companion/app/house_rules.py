@@ -140,7 +140,10 @@ def with_rules(switches: Switches, chosen: Mapping[str, str]) -> Switches:
             data[key] = value == "true"
         else:
             data[key] = value
-    return Switches.from_mapping({**switches.to_mapping(), **data}, strict=True)
+    # the streak cap ``switches`` plays under kept as it is, over today's bound too (a table an earlier version
+    # seated so): its terms changed between hands send it back, and were refused; a new one stays bounded
+    kept = data.get("streak_cap", switches.streak_cap) == switches.streak_cap
+    return Switches.from_mapping({**switches.to_mapping(), **data}, strict=True, stored=kept)
 
 
 def seating_rules(state: TableState) -> dict[str, str]:

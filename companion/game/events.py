@@ -416,7 +416,8 @@ def _decode(tp: Any, value: Any, where: str) -> Any:
         if not isinstance(value, Mapping):
             raise _bad_field(where, f"應為規則開關的對照，收到 {_as_written(value)}", f"expected a map of switches, got {_as_written(value)}")
         try:
-            return Switches.from_mapping(value, strict=True)
+            return Switches.from_mapping(value, strict=True, stored=True)  # (as the table played: a streak_cap
+            # an earlier version took over today's bound opens, where it refused the whole saved game)
         except ValueError as e:
             raise _bad_field(where, f"規則開關有誤：{getattr(e, 'zh', '') or e}", str(e)) from None
     if isinstance(tp, type) and issubclass(tp, Enum):

@@ -193,7 +193,8 @@ def switches_for(profile: str | Profile | None = None) -> Switches:
     """The procedure switches a rule profile sets (spec §2.17), each instant win (七搶一, 八仙過海, 四槓) on when the
     profile scores it."""
     prof = load_profile(profile)
-    sw = Switches.from_mapping(prof.switches)
+    sw = Switches.from_mapping(prof.switches, stored=True)  # (checked where the set was read: a table's kept rules
+    # may hold a streak_cap over today's bound, an earlier version's, and are scored as played)
     return replace(sw, seven_rob_one=prof.value("seven_rob_one") > 0, eight_flowers=prof.value("eight_flowers") > 0,
                    four_kongs=prof.value("four_kongs") > 0)
 

@@ -13,10 +13,10 @@ from enum import Enum
 from typing import Any
 
 from companion.rules.profiles._schema import (
-    STREAK_CAP_MOST,
     SWITCHES,
     as_written,
     refusal,
+    streak_cap_takes,
     switch_name,
     switch_options,
 )
@@ -134,14 +134,16 @@ class Switches:
         return out
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any], *, strict: bool = False) -> Switches:
-        """Read switch values; ``kong_from_left`` accepts ``allowed``/``forbidden`` as in the spec."""
+    def from_mapping(cls, data: Mapping[str, Any], *, strict: bool = False, stored: bool = False) -> Switches:
+        """Read switch values; ``kong_from_left`` accepts ``allowed``/``forbidden`` as in the spec. ``stored``: the
+        switches a table already played under (its log, its table file), a ``streak_cap`` over the bound of one set
+        now kept as it is (:func:`~companion.rules.profiles._schema.streak_cap_takes`)."""
         base = cls()
         changes: dict[str, Any] = {}
         for f in fields(cls):
             if f.name not in data:
                 continue
-            changes[f.name] = _coerce(f.name, getattr(base, f.name), data[f.name])
+            changes[f.name] = _coerce(f.name, getattr(base, f.name), data[f.name], stored)
         if strict:
             unknown = sorted(set(data) - {f.name for f in fields(cls)})
             if unknown:
@@ -181,7 +183,7 @@ def _refuse(name: str, default: Any, value: Any) -> SwitchError:
     return value_refused(name, value, *_options(name))
 
 
-def _coerce(name: str, default: Any, value: Any) -> Any:
+def _coerce(name: str, default: Any, value: Any, stored: bool = False) -> Any:
     if name == "kong_from_left" and isinstance(value, str):
         if value not in ("allowed", "forbidden"):
             raise _refuse(name, default, value)
@@ -189,7 +191,7 @@ def _coerce(name: str, default: Any, value: Any) -> Any:
     if name == "streak_cap":
         if value is None or value == "none":
             return None
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= STREAK_CAP_MOST:
+        if isinstance(value, bool) or not isinstance(value, int) or not streak_cap_takes(value, stored):
             raise _refuse(name, default, value)
         return value
     if isinstance(default, Enum):

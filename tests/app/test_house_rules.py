@@ -348,3 +348,55 @@ def test_a_table_whose_streak_cap_the_picker_does_not_offer_keeps_it_on_the_way_
     game = LiveGame(tmp_path / "table.sqlite")
     assert game.start(("甲", "乙", "丙", "丁"), "atawmj_2009", 30, 10, house={"streak_cap": str(cap)}) is None
     assert game.state.switches.streak_cap == cap
+
+
+def test_a_table_an_earlier_version_kept_under_a_streak_cap_over_99_opens_and_plays_it(tmp_path: Path) -> None:
+    """streak_cap is 0-99 where it is set now, but versions before that bound took any whole number: a log or a
+    table file seated under streak_cap = 150 (its switches, the rules it kept) was refused whole, "must be … from 0
+    to 99; got 150", and the saved game could not be opened. It opens now as it was played: the log replays and
+    imports, the table file opens, its kept rules and a ledger's record of them keep 150, and its terms changed
+    between hands send 150 back unrefused; a cap over 99 set now is refused still."""
+    import json
+    from importlib import resources
+
+    from companion.game.evolve import terms_ahead
+    from companion.game.service import TableService, read_jsonl
+    from companion.rules.profiles import played_with
+    from companion.rules.profiles._store import record_rules, rules_of_record, rules_text
+
+    lines = (resources.files("companion") / "assets" / "demo" / "game.jsonl").read_text(encoding="utf-8").splitlines()
+    events, _ = read_jsonl(lines)
+    cut = next(i for i, (_, e) in enumerate(events) if isinstance(e, ev.Won))  # (between two hands after it)
+    seated = json.loads(lines[0])
+    seated["switches"]["streak_cap"] = 150
+    seated["rules"] = rules_text(load_profile("atawmj_2009")).replace('streak_cap = "none"', "streak_cap = 150")
+    assert "streak_cap = 150" in seated["rules"]
+    old = [json.dumps(seated, ensure_ascii=False), *lines[1:cut + 1]]
+
+    state = replay([e for _, e in read_jsonl(old)[0]])
+    assert state.switches.streak_cap == 150 and load_profile(state.profile).switch("streak_cap") == 150
+    TableService.import_jsonl(tmp_path / "t.sqlite", old).close()
+    game = LiveGame(tmp_path / "t.sqlite")
+    assert game.state.switches.streak_cap == 150 and len(game.events()) == cut + 1
+    kept = load_profile(game.state.profile)
+    assert kept.switch("streak_cap") == 150
+    assert rules_of_record(kept.id, record_rules(kept)).switch("streak_cap") == 150  # (companion tai's record)
+    assert played_with(load_profile(None), {"streak_cap": 150}).switch("streak_cap") == 150
+    assert game.change_terms(50, 20, rule_values(game.state.switches)) is None  # (the form sends the cap back)
+    assert terms_ahead(game.state) == (50, 20, game.state.switches)  # (from the next hand: the same switches)
+    game.close()
+    game = LiveGame(tmp_path / "t.sqlite")  # (the change stored, the file opens again)
+    assert game.state.switches.streak_cap == 150 and isinstance(game.events()[-1], ev.StakesChanged)
+    refused = game.change_terms(50, 20, {**rule_values(game.state.switches), "streak_cap": "151"})
+    assert refused is not None and "from 0 to 99" in refused.en and "0 到 99 的整數" in refused.zh
+    game.close()
+    with pytest.raises(SwitchError, match="from 0 to 99"):
+        with_rules(Switches(), {"streak_cap": "150"})
+    with pytest.raises(ProfileError, match="from 0 to 99"):
+        load_profile(str(_write_set(tmp_path, "streak_cap = 150")))
+
+
+def _write_set(tmp_path: Path, switch: str) -> Path:
+    path = tmp_path / "house.toml"
+    path.write_text(f'id = "house"\ninherits = "atawmj_2009"\n[switches]\n{switch}\n', encoding="utf-8")
+    return path

@@ -156,14 +156,15 @@ def _check_tai(raw: Any, where: str, wz: str) -> dict[str, int]:
 
 
 def played_with(profile: Profile, switches: Any, where: str = "switches", where_zh: str | None = None) -> Profile:
-    """``profile`` as a table played it: each switch in ``switches`` (checked as a profile file's ``[switches]``)
-    over its own; a ledger's winner record carries the ones its table set otherwise (a change review: a table that
-    allowed a win on a discard kong's replacement had its exported winner scored as a 詐胡 by ``companion tai``)."""
-    checked = _check_switches(switches, where, where if where_zh is None else where_zh)
+    """``profile`` as a table played it: each switch in ``switches`` (checked as a profile file's ``[switches]``, as
+    values a table played under: ``stored``) over its own; a ledger's winner record carries the ones its table set
+    otherwise (a change review: a table that allowed a win on a discard kong's replacement had its exported winner
+    scored as a 詐胡 by ``companion tai``)."""
+    checked = _check_switches(switches, where, where if where_zh is None else where_zh, stored=True)
     return replace(profile, switches=MappingProxyType({**profile.switches, **checked})) if checked else profile
 
 
-def _check_switches(raw: Any, where: str, wz: str) -> dict[str, Any]:
+def _check_switches(raw: Any, where: str, wz: str, stored: bool = False) -> dict[str, Any]:
     if not isinstance(raw, Mapping):
         raise ProfileError(f"{where}: [switches] must be a table of switch = value",
                            f"{wz}：[switches] 要是「開關 = 值」的表")
@@ -173,18 +174,19 @@ def _check_switches(raw: Any, where: str, wz: str) -> dict[str, Any]:
             raise ProfileError(f"{where}: unknown switch {key!r}{_suggest(key, SWITCHES)}",
                                f"{wz}：不認得的開關 {key!r}{_suggest_zh(key, SWITCHES)}")
         try:
-            out[key] = check_switch(key, value, where)
+            out[key] = check_switch(key, value, where, stored=stored)
         except ValueError as e:
             raise ProfileError(str(e), f"{wz}：{switch_refused(key, value)[1]}") from None
     return out
 
 
 def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = (), *,
-                  where_zh: str | None = None, folder: Path | None = None) -> Profile:
+                  where_zh: str | None = None, folder: Path | None = None, stored: bool = False) -> Profile:
     """Validate and resolve one profile record (already read from TOML). ``where`` names it in errors
     (``where_zh`` in their Chinese, default ``where``); an ``inherits`` that is a relative path is read from
     ``folder``, the folder of the file the record came from (it was read from wherever the command ran: a
-    review)."""
+    review). ``stored``: the values a table played under (its kept rules, a ledger's record), its own switches
+    checked as such (:func:`~companion.rules.profiles._schema.check_switch`)."""
     wz = where if where_zh is None else where_zh
     unknown = set(data) - _TOP_KEYS
     if unknown:
@@ -195,7 +197,7 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
     if not isinstance(pid, str) or not pid.strip():
         raise ProfileError(f"{where}: missing id = \"...\"", f"{wz}：缺少 id = \"...\"")
     own_tai = _check_tai(data.get("tai", {}), where, wz)
-    own_sw = _check_switches(data.get("switches", {}), where, wz)
+    own_sw = _check_switches(data.get("switches", {}), where, wz, stored)
     parent_id = data.get("inherits")
     if parent_id is None:
         missing = [k for k in ITEMS if k not in own_tai and k not in SWITCH_VALUED]
@@ -445,10 +447,11 @@ def keep_rules(pid: str, text: str) -> str:
         if isinstance(kept_switches, Mapping):
             data["switches"] = {**default.own_switches,
                                 **{k: v for k, v in kept_switches.items() if k in SWITCHES and _takes(k, v)}}
+            # (a value taken as played: a streak_cap over today's bound stays the table's, not the default's)
         if isinstance(data.get("house_rules"), list):
             data["house_rules"] = [h for h in data["house_rules"] if isinstance(h, str) and h.partition(".")[2] in
                                    (items if h.startswith("tai.") else SWITCHES.keys())]
-        profile = parse_profile(data, where, where_zh=wz)
+        profile = parse_profile(data, where, where_zh=wz, stored=True)
         if profile.id != pid:
             raise ProfileError(f"{where}: they are the rules of {profile.id!r}", f"{wz}：存的是 {profile.id!r} 的規則")
         _KEPT[key] = profile
@@ -471,9 +474,9 @@ def as_its_file(kept: Profile) -> bool:
 
 
 def _takes(switch: str, value: Any) -> bool:
-    """Whether this version takes ``value`` for ``switch``."""
+    """Whether this version takes ``value`` for ``switch`` as a table played under it (``stored``)."""
     try:
-        check_switch(switch, value, "")
+        check_switch(switch, value, "", stored=True)
     except ValueError:
         return False
     return True

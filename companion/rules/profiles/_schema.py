@@ -15,7 +15,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 __all__ = ["SwitchSpec", "SWITCHES", "as_written", "check_switch", "refusal", "switch_name", "switch_options",
-           "switch_refused", "toml_key", "toml_text"]
+           "streak_cap_takes", "switch_refused", "toml_key", "toml_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +106,11 @@ def switch_refused(name: str, value: Any) -> tuple[str, str]:
     return refusal(name, as_written(value, toml=True), options, number)
 
 
-def check_switch(name: str, value: Any, where: str) -> Any:
+def check_switch(name: str, value: Any, where: str, *, stored: bool = False) -> Any:
     """The value, checked against the switch's type; raises ``ValueError`` naming ``where``, in the words of
-    :func:`switch_refused` (its Chinese there too)."""
+    :func:`switch_refused` (its Chinese there too). ``stored``: a value a table already played under (its log, its
+    table file, the rules it kept, a ledger's record of it), where a ``streak_cap`` over :data:`STREAK_CAP_MOST` is
+    kept as it is (:func:`streak_cap_takes`)."""
     spec = SWITCHES.get(name)
     if spec is None:
         raise ValueError(f"{where}: unknown switch {name!r} (known: {', '.join(sorted(SWITCHES))})")
@@ -117,7 +119,7 @@ def check_switch(name: str, value: Any, where: str) -> Any:
         ok = isinstance(value, bool)
     elif spec.kind in ("int", "int_or_none"):
         ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-        ok = ok and (name != "streak_cap" or value <= STREAK_CAP_MOST)
+        ok = ok and (name != "streak_cap" or streak_cap_takes(value, stored))
         ok = ok or spec.kind == "int_or_none" and value == "none"
     else:
         ok = value in spec.choices
@@ -134,6 +136,17 @@ STREAK_CAP_MOST = 99
 """The largest ``streak_cap`` a rule set, ``companion simulate --switch`` and the app take, as the scorer takes a
 streak up to 99 (``companion.rules._win_json.MAX_STREAK``; the sources cap N at 10): one bound, said as it is, where
 "99999999999999999999" was refused as not "a whole number 0 or more" (a change review)."""
+
+
+def streak_cap_takes(cap: int, stored: bool = False) -> bool:
+    """Whether ``cap``, a whole number 0 or more, is a ``streak_cap`` taken: up to :data:`STREAK_CAP_MOST` where it
+    is set now (a rule-set file, the app's house rules, ``companion simulate --switch``); any where ``stored``, a
+    value a table already played under. Versions before the bound took any whole number, and a table file or a log
+    they kept with ``streak_cap = 150`` was refused whole, its game lost; kept as it is, it scores as it did then
+    (:func:`companion.rules.win.counted_streak`: a cap over the streak counts the streak, as no cap would)."""
+    return cap >= 0 and (stored or cap <= STREAK_CAP_MOST)
+
+
 _NUMBERS = {"streak_cap": (f"0 到 {STREAK_CAP_MOST} 的整數（例如 3）",
                            f"a whole number from 0 to {STREAK_CAP_MOST} (e.g. 3)"),
             "tai_cap": ("1 以上的整數（例如 8）", "a whole number 1 or more (e.g. 8)")}

@@ -132,7 +132,8 @@ def rules_of_record(pid: str, rules: Any) -> Profile:
         given = rules.get(key, {})
         if isinstance(given, Mapping):  # (else refused by parse_profile, naming it)
             data[key] = {**values, **given}
-    return parse_profile(data, "rules", where_zh="rules")
+    return parse_profile(data, "rules", where_zh="rules", stored=True)  # (as the table played: a streak_cap over
+    # today's bound, which an earlier version took, scores as it did)
 
 
 def save_profile(profile: Profile | str | Path, keep_path_parent: bool = False) -> Path:
