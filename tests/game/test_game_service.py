@@ -1522,3 +1522,33 @@ def test_a_copy_above_without_kept_from_is_skipped_quietly(tmp_path: Path) -> No
         db.execute("DELETE FROM meta WHERE key = 'kept_from'")
         assert db.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 3
     assert kept_copies(data / "table.sqlite") == []
+
+
+@pytest.mark.parametrize(("code", "zh"), [(5, "系統錯誤 EIO"), (4242, "系統錯誤碼 4242")])
+def test_a_game_kept_nowhere_for_an_error_without_chinese_words_names_it_in_chinese(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int, zh: str) -> None:
+    """A review: an OS error the Chinese words had no entry for was said in Chinese as "系統錯誤：" and the system's
+    English, "這局也無法另存（系統錯誤：Input/output error）" on the host and on a phone. It is named in Chinese by its
+    errno name (EIO), else by its number, the English keeping the system's words."""
+    path = tmp_path / "table.sqlite"
+    mine = sim_log()
+    service = TableService(path)
+    for e in mine[:3]:
+        assert service.submit(e).ok
+    english = os.strerror(code)
+
+    def nowhere() -> tuple[Path, str]:
+        raise OSError(code, english, str(tmp_path / "table.kept-1.sqlite"))
+
+    monkeypatch.setattr(service, "_keep_path", nowhere)
+    path.unlink()
+    path.write_bytes(b"another program's file")
+    with pytest.raises(ServiceError) as err:
+        service.submit(mine[3])
+    assert err.value.phone is not None
+    p_en, p_zh = err.value.phone
+    host_zh = str(err.value).rpartition(" / ")[2]
+    assert f"這局也無法另存（{zh}）" in p_zh and f"這局也無法另存（{zh}）" in host_zh, (p_zh, host_zh)
+    assert f"the game could not be kept elsewhere ({english})" in p_en, p_en
+    assert english not in p_zh + host_zh and "Input" not in p_zh + host_zh, (p_zh, host_zh)  # (no English)
+    service.close()

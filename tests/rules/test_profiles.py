@@ -632,3 +632,16 @@ def test_a_tai_cap_under_1_is_said_in_one_wording_whichever_check_refuses_it(tmp
     assert str(info.value).endswith("Tai cap (tai_cap) must be “no cap” (none) or a whole number 1 or more (e.g. 8); "
                                     f"got “{cap}”"), str(info.value)
     assert info.value.zh.endswith(f"滿台（tai_cap）只能是「不限」（none）或 1 以上的整數（例如 8），收到「{cap}」")
+
+
+def test_an_os_error_without_chinese_words_is_named_in_chinese_not_in_the_systems_english() -> None:
+    """A review: an OS error :func:`os_error_zh` had no words for was "系統錯誤：" and the system's English sentence,
+    or the whole error, its path too, where it had no errno. It is named by its errno name, else its number."""
+    import errno
+
+    from companion.rules.profiles import os_error_zh
+
+    assert os_error_zh(OSError(errno.EIO, "Input/output error", "/x/t.sqlite")) == "系統錯誤 EIO"
+    assert os_error_zh(OSError(4242, "Unknown error 4242")) == "系統錯誤碼 4242"
+    assert os_error_zh(OSError("something odd at /x/t.sqlite")) == "系統錯誤"
+    assert os_error_zh(PermissionError(errno.EACCES, "Permission denied")) == "沒有權限"  # (its own words kept)

@@ -334,6 +334,9 @@ _OS_ZH = {errno.ENOENT: "找不到這個檔案", errno.EACCES: "沒有權限", e
           errno.EROFS: "唯讀的檔案系統",
           errno.ELOOP: "符號連結繞成一圈"}
 
+# an OS error _OS_ZH has no words for (os_error_zh): named by its errno name, else its number, else none
+_OS_ZH_OTHER = ("系統錯誤 {name}", "系統錯誤碼 {code}", "系統錯誤")  # (said inside brackets: none of its own)
+
 
 def os_error_zh(e: OSError) -> str:
     """The gist of an :class:`OSError` in Chinese (the English is its ``strerror``): its own where it has one
@@ -341,7 +344,18 @@ def os_error_zh(e: OSError) -> str:
     own = getattr(e, "zh", None)
     if isinstance(own, str) and own:
         return own
-    return _OS_ZH.get(e.errno or 0, f"系統錯誤：{e.strerror or e}")
+    return _OS_ZH.get(e.errno or 0) or _os_error_other_zh(e.errno)
+
+
+def _os_error_other_zh(code: int | None) -> str:
+    """A system error :data:`_OS_ZH` has no words for, in Chinese, named by its errno name (``EIO``), else its
+    number; "系統錯誤" alone where it has none. It said "系統錯誤：" and the system's English (``strerror``, or the
+    whole error with its path where it had none): "無法另存（系統錯誤：Input/output error）" for a game kept aside, an
+    English sentence inside the Chinese (a review)."""
+    if not code:
+        return _OS_ZH_OTHER[2]
+    name = errno.errorcode.get(code)
+    return _OS_ZH_OTHER[0].format(name=name) if name else _OS_ZH_OTHER[1].format(code=code)
 
 
 def _is_path(name: str) -> bool:
