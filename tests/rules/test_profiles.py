@@ -636,7 +636,8 @@ def test_a_tai_cap_under_1_is_said_in_one_wording_whichever_check_refuses_it(tmp
 
 def test_an_os_error_without_chinese_words_is_named_in_chinese_not_in_the_systems_english() -> None:
     """A review: an OS error :func:`os_error_zh` had no words for was "系統錯誤：" and the system's English sentence,
-    or the whole error, its path too, where it had no errno. It is named by its errno name, else its number."""
+    or the whole error, its path too, where it had no errno. It is named by its errno name, else its number, else
+    its kind."""
     import errno
 
     from companion.rules.profiles import os_error_zh
@@ -644,4 +645,5 @@ def test_an_os_error_without_chinese_words_is_named_in_chinese_not_in_the_system
     assert os_error_zh(OSError(errno.EIO, "Input/output error", "/x/t.sqlite")) == "系統錯誤 EIO"
     assert os_error_zh(OSError(4242, "Unknown error 4242")) == "系統錯誤碼 4242"
     assert os_error_zh(OSError("something odd at /x/t.sqlite")) == "系統錯誤"
+    assert os_error_zh(TimeoutError("took too long at /x/t.sqlite")) == "系統錯誤 TimeoutError"  # (by its kind)
     assert os_error_zh(PermissionError(errno.EACCES, "Permission denied")) == "沒有權限"  # (its own words kept)

@@ -344,17 +344,20 @@ def os_error_zh(e: OSError) -> str:
     own = getattr(e, "zh", None)
     if isinstance(own, str) and own:
         return own
-    return _OS_ZH.get(e.errno or 0) or _os_error_other_zh(e.errno)
+    return _OS_ZH.get(e.errno or 0) or _os_error_other_zh(e)
 
 
-def _os_error_other_zh(code: int | None) -> str:
+def _os_error_other_zh(e: OSError) -> str:
     """A system error :data:`_OS_ZH` has no words for, in Chinese, named by its errno name (``EIO``), else its
-    number; "系統錯誤" alone where it has none. It said "系統錯誤：" and the system's English (``strerror``, or the
-    whole error with its path where it had none): "無法另存（系統錯誤：Input/output error）" for a game kept aside, an
-    English sentence inside the Chinese (a review)."""
+    number; one with no errno by its kind (``UnsupportedOperation``, a pipe read as a file), "系統錯誤" alone for a
+    plain ``OSError``. It said "系統錯誤：" and the system's English (``strerror``, or the whole error with its path
+    where it had no errno): "無法另存（系統錯誤：Input/output error）" for a game kept aside, an English sentence inside
+    the Chinese (a review)."""
+    code = e.errno
     if not code:
-        return _OS_ZH_OTHER[2]
-    name = errno.errorcode.get(code)
+        kind = type(e).__name__
+        return _OS_ZH_OTHER[2] if type(e) is OSError else _OS_ZH_OTHER[0].format(name=kind)
+    name = errno.errorcode.get(code) if isinstance(code, int) else None
     return _OS_ZH_OTHER[0].format(name=name) if name else _OS_ZH_OTHER[1].format(code=code)
 
 
