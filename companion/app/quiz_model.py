@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from companion.app.hand_model import HandPanel, WaitWhy, analyse
 from companion.app.words import Words, ui
-from companion.english import listed
+from companion.english import listed, the_tile
 from companion.hand import Hand
 from companion.rules.efficiency import discard_options
 from companion.rules.shape import is_complete
@@ -170,8 +170,7 @@ def _not_a_wait(quiz: WaitQuiz, code: str) -> Words:
     """Why ``code`` is not a wait of the quiz's hand: no arrangement takes it, or one does but the player holds all
     four (spec §3.5; a teaching review: such a tile was said to fit no arrangement, the lesson turned upside down)."""
     face = Tile.from_code(code)
-    said = _the(face)
-    said = said[0].upper() + said[1:]  # (it begins the sentence)
+    said = the_tile(face, face.said_en, begins=True)
     if face in structural_waits(Hand.parse("".join(quiz.hand))):
         return ui("quiz_not_wait_own", tile=face.zh, tile_en=said)
     return ui("quiz_not_wait", tile=face.zh, tile_en=said)
@@ -181,7 +180,7 @@ def _the(t: Tile) -> str:
     """A tile in an English sentence: a suit tile by its code (``6p``), an honour by its name and code, with "the"
     as the app's other lines say it (``the Green dragon (6z)``): "1z" tells a beginner nothing, and a review read
     "discard Green dragon (6z)"."""
-    return t.said_en if t.is_suited else f"the {t.said_en}"
+    return the_tile(t, t.said_en)
 
 
 def _listed(tiles: list[Tile], last: str) -> Words:

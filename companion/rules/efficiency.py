@@ -18,7 +18,7 @@ import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.english import all_four, listed
+from companion.english import all_four, listed, the_tile
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules._suit_tables import INCREMENT, group_keys
 from companion.rules.shanten import hand_limits, shanten_of_keys
@@ -420,11 +420,11 @@ def _en_tiles(tiles: Iterable[Tile]) -> str:
     "6z" tells a beginner nothing (a review), "Green dragon (6z)" in a list in brackets read as a tangle, and
     "waiting on 2p 3p 4p 5p 8p" had no commas (a teaching review)."""
     tiles = tuple(tiles)
-    return listed([t.code for t in tiles if t.is_suited] + [f"the {t.en}" for t in tiles if not t.is_suited])
+    return listed([t.code for t in tiles if t.is_suited] + [the_tile(t) for t in tiles if not t.is_suited])
 
 
 def _en_one(x: Tile) -> str:
     """One tile in an English sentence: a suit tile by its code, an honour by its name and code."""
-    return x.code if x.is_suited else f"the {x.en} ({x.code})"
+    return the_tile(x, x.said_en)
 
 
