@@ -77,6 +77,12 @@ MIXED_UNTIL = 12
 """Quizzes after the lessons up to this one have no wait that is a double pung only: quizzes 5, 6, 8 and 10 were
 all 雙碰 hands, 10 of pungs in one suit, one shape over and over just after its lesson (a final review)."""
 
+THREES = 2
+"""Quizzes after the lessons up to :data:`MIXED_UNTIL` hold at most this many kinds three times, later ones one more.
+A suit's sets drawn one by one (a pung at odds of 0.35, chows overlapping: 789s twice reads 778899s) made most
+one-suit hands pung after pung: quiz 6 was 1s 333s 444s 666s 778899s, and 27 of 40 seeds of it held three or four
+kinds three times, where the quizzes after the lessons should mix chows and pungs (a review)."""
+
 BLOCK = 40
 """No two quizzes of a run of 40 (1-40, 41-80, ...) have the same waits in the same suits (a teaching review: quiz
 1 and quiz 10 were near the same hand with the same answer, 2s and 5s)."""
@@ -114,6 +120,8 @@ def _wait_quiz(number: int) -> WaitQuiz:
             continue
         if not lesson and number <= MIXED_UNTIL and any(
                 wait_shapes(hand, Tile.from_code(w)) == (WaitShape.DOUBLE_PUNG,) for w in waits):
+            continue
+        if not lesson and sum(n >= 3 for n in Counter(tiles).values()) > THREES + (number > MIXED_UNTIL):
             continue
         return WaitQuiz(number, tuple(t.code for t in sorted(tiles)), panel.waits)
 
