@@ -7,10 +7,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:  # (the tiles import this module: named for the type only)
-    from companion.tiles import Tile
+
+class Named(Protocol):
+    """What :func:`the_tile` reads of a tile (a :class:`~companion.tiles.Tile`: the tiles sit above this module)."""
+
+    @property
+    def en(self) -> str: ...
+
+    @property
+    def is_honour(self) -> bool: ...
+
+    @property
+    def is_known(self) -> bool: ...
 
 SINGULAR = {"tiles": "tile", "copies": "copy", "stacks": "stack", "steps": "step", "hands": "hand",
             "players": "player", "flowers": "flower", "kongs": "kong", "melds": "meld", "pairs": "pair",
@@ -54,7 +64,7 @@ def all_four(zh: Sequence[str], en: Sequence[str]) -> tuple[str, str]:
     return f"{''.join(zh)}四張", f"all four {''.join(en)}"
 
 
-def the_tile(tile: Tile, name: str | None = None, begins: bool = False) -> str:
+def the_tile(tile: Named, name: str | None = None, begins: bool = False) -> str:
     """``tile`` named in an English sentence, ``name`` (its ``en`` if not given; its ``said_en`` where the code is
     wanted) with the article English gives it: "the" before an honour ("discards the East wind", "the White dragon
     (5z)"), none before a number tile ("discards 5 Dots", "draws 9 Characters", "6p": a review read "B discards the
