@@ -1,12 +1,26 @@
 """Filled-in messages. English number agreement: a template says ``{n} tiles``, and with ``n`` 1 that read
 "1 tiles" (a review noted it); :func:`agreed` mends the English half of a message after it is filled (the Chinese
-half has no plural). And :func:`listed`, tiles or names with commas and "and", :func:`shortened`, for what a player typed said back in either half, and :func:`chinese`,
-which half a language code asks for."""
+half has no plural). And :func:`listed`, tiles or names with commas and "and", :func:`shortened`, for what a player typed said back in either half, :func:`chinese`,
+which half a language code asks for, and :func:`the_tile`, a tile's name with the article English gives it."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Protocol
+
+
+class Named(Protocol):
+    """What :func:`the_tile` reads of a tile (a :class:`~companion.tiles.Tile`: the tiles sit above this module)."""
+
+    @property
+    def en(self) -> str: ...
+
+    @property
+    def is_honour(self) -> bool: ...
+
+    @property
+    def is_known(self) -> bool: ...
 
 SINGULAR = {"tiles": "tile", "copies": "copy", "stacks": "stack", "steps": "step", "hands": "hand",
             "players": "player", "flowers": "flower", "kongs": "kong", "melds": "meld", "pairs": "pair",
@@ -48,3 +62,18 @@ def all_four(zh: Sequence[str], en: Sequence[str]) -> tuple[str, str]:
     if len(zh) > 1:
         return f"{'、'.join(zh)}各四張", f"all four of each of {listed(en)}"
     return f"{''.join(zh)}四張", f"all four {''.join(en)}"
+
+
+def the_tile(tile: Named, name: str | None = None, begins: bool = False) -> str:
+    """``tile`` named in an English sentence, ``name`` (its ``en`` if not given; its ``said_en`` where the code is
+    wanted) with the article English gives it: "the" before an honour ("discards the East wind", "the White dragon
+    (5z)"), none before a number tile ("discards 5 Dots", "draws 9 Characters", "6p": a review read "B discards the
+    5 Dots") nor a flower, named as it is ("draws Spring"), and "a" before a face-down one. ``begins``: the name
+    begins the sentence, with a capital ("The East wind can no longer be won on"). One rule for the Live tab's
+    entries, the quizzes, ``tai`` and ``discard``."""
+    said = tile.en if name is None else name
+    if tile.is_honour:
+        said = f"the {said}"
+    elif not tile.is_known:
+        said = f"a {said}"
+    return said[:1].upper() + said[1:] if begins else said

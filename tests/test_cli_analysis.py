@@ -229,13 +229,13 @@ def test_a_ready_discard_with_every_winning_tile_in_sight_is_not_the_best(capsys
     # many as the best of the hands a step from ready (4m's: 5m 5z 7z)
     dead = next(x for x in lines if "Red dragon (7z;" in x)
     assert code == 0 and "nothing left to win on" in dead and "(4m, 5m and the White dragon; 8 tiles unseen) make it ready on a live" in dead
-    assert "Discard 4m" in lines[2] and "1 step from ready" in lines[2] and "as good as the best" in lines[2]
+    assert "Discard 4m" in lines[2] and "1 useful draw from ready" in lines[2] and "as good as the best" in lines[2]
     # 5z: no draw makes it ready on a live wait (it had said "0 kinds improve it ()", then "every tile that would
     # improve it is in sight" where unseen copies make it ready only on waits all in sight: a newcomer review)
-    assert "1 step from ready, but no draw makes it ready on a tile still unseen" in next(
+    assert "1 useful draw from ready, but no draw makes it ready on a tile still unseen" in next(
         x for x in lines if "White dragon (5z;" in x)
     code, out, _ = run(capsys, "discard", "--lang", "zh", "--visible", "1z1z5z5z", "123m4569p789s1155z chow:789m@L")
-    assert "打一萬（拆順子）：一向聽，但不管摸進哪張，能聽的牌都已經出完了" in out
+    assert "打一萬（拆順子）：還差一張才聽（一向聽），但不管摸進哪張，能聽的牌都已經出完了" in out
 
 
 def test_a_drawn_hand_at_shanten_0_is_one_discard_from_ready(capsys: pytest.CaptureFixture[str]) -> None:
@@ -500,3 +500,22 @@ def test_waits_says_how_far_from_ready_as_my_hand_does(capsys: pytest.CaptureFix
     _, en, _ = run(capsys, "waits", "--lang", "en", hand)
     assert f"未聽牌（還差{zh_count(s, '兩')}張才聽，{zh_count(s)}向聽）" in zh and " 向聽" not in zh
     assert f"not ready: {s} useful draws from ready" in en
+
+
+def test_discard_says_how_far_from_ready_as_my_hand_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """``discard`` said 二向聽 / "2 steps from ready" (and "1 step behind the best") where My hand and ``waits`` say
+    還差兩張才聽（二向聽） / "2 useful draws from ready": the same words in both now."""
+    from companion.app.hand_model import HandPanel, analyse
+
+    hand = "123456789m12347p19s5z"  # every discard leaves it two from ready but those that break a chow (three)
+    panel = analyse(hand)
+    assert isinstance(panel, HandPanel)
+    assert panel.headline.en == "After the best discard: 2 useful draws from ready"
+    assert "還差兩張才聽（二向聽）" in panel.headline.zh
+    _, zh, _ = run(capsys, "discard", "--lang", "zh", hand)
+    _, en, _ = run(capsys, "discard", "--lang", "en", hand)
+    best, chow = en.splitlines()[1], next(x for x in en.splitlines() if "Discard 1m" in x)
+    assert "(5z; a lone honour): 2 useful draws from ready, 15 kinds" in best
+    assert ": 3 useful draws from ready, " in chow and chow.endswith(" — 1 more useful draw than the best needs.")
+    assert "step" not in en, en
+    assert "打白板（孤張字牌）：還差兩張才聽（二向聽），15種進張" in zh and "打一萬（拆順子）：還差三張才聽（三向聽）" in zh

@@ -1,7 +1,7 @@
 """English number agreement in filled-in messages ("1 tiles" -> "1 tile")."""
 
 from companion.app.words import ui
-from companion.english import agreed, all_four
+from companion.english import agreed, all_four, the_tile
 from companion.game.text import msg
 
 
@@ -48,3 +48,19 @@ def test_all_four_after_a_list_says_each_and_never_joins_with_and_twice() -> Non
     assert all_four(["一萬"], ["1m"]) == ("一萬四張", "all four 1m")
     assert all_four(["一萬", "四萬", "七萬"], ["1m", "4m", "7m"]) == ("一萬、四萬、七萬各四張",
                                                                   "all four of each of 1m, 4m and 7m")
+
+
+def test_a_tile_takes_the_article_english_gives_it() -> None:
+    """A review read "B discards the 5 Dots": a number tile goes without "the", an honour keeps it ("the East
+    wind"), a flower is named as it is ("Spring"), a face-down tile is "a" one; ``begins`` starts a sentence."""
+    from companion.tiles import Tile
+
+    assert the_tile(Tile.from_code("5p")) == "5 Dots"
+    assert the_tile(Tile.from_code("9m")) == "9 Characters"
+    assert the_tile(Tile.from_code("6p"), "6p") == "6p"
+    assert the_tile(Tile.from_code("1z")) == "the East wind"
+    assert the_tile(Tile.from_code("5z"), Tile.from_code("5z").said_en) == "the White dragon (5z)"
+    assert the_tile(Tile.from_code("1f")) == "Spring"
+    assert the_tile(Tile.UNKNOWN) == "a face-down tile"
+    assert the_tile(Tile.from_code("7z"), begins=True) == "The Red dragon"
+    assert the_tile(Tile.from_code("3p"), begins=True) == "3 Dots"

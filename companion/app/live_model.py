@@ -46,6 +46,7 @@ from companion.app.live_offer import (
 from companion.app.rule_sets_model import not_there, unusable
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
 from companion.app.words import Words, ui
+from companion.english import the_tile
 from companion.files import NotAFolderError, in_the_way_kind, in_the_way_said, make_folder, write_whole
 from companion.game import events as ev
 from companion.game.check import replay, step
@@ -910,7 +911,7 @@ class LiveGame:
             return ui("live_claim_barred_only", why=barred.zh, why_en=barred.en, right=right.zh, right_en=right.en)
         if tile is not None:
             face = Tile.from_code(tile)
-            what = ui("live_claim_gone_tile", tile=face.zh, tile_en=face.en)
+            what = ui("live_claim_gone_tile", tile=face.zh, tile_en=the_tile(face, begins=True))
         else:
             what = ui("live_claim_gone_turn")
         rule = ui("live_claim_gone_rule") if drew else Words("", "")

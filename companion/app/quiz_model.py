@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from companion.app.hand_model import HandPanel, WaitWhy, analyse
 from companion.app.words import Words, ui
-from companion.english import listed
+from companion.english import listed, the_tile
 from companion.hand import Hand
 from companion.rules.efficiency import discard_options
 from companion.rules.shape import is_complete
@@ -77,6 +77,12 @@ MIXED_UNTIL = 12
 """Quizzes after the lessons up to this one have no wait that is a double pung only: quizzes 5, 6, 8 and 10 were
 all 雙碰 hands, 10 of pungs in one suit, one shape over and over just after its lesson (a final review)."""
 
+THREES = 2
+"""Quizzes after the lessons up to :data:`MIXED_UNTIL` hold at most this many kinds three times, later ones one more.
+A suit's sets drawn one by one (a pung at odds of 0.35, chows overlapping: 789s twice reads 778899s) made most
+one-suit hands pung after pung: quiz 6 was 1s 333s 444s 666s 778899s, and 27 of 40 seeds of it held three or four
+kinds three times, where the quizzes after the lessons should mix chows and pungs (a review)."""
+
 BLOCK = 40
 """No two quizzes of a run of 40 (1-40, 41-80, ...) have the same waits in the same suits (a teaching review: quiz
 1 and quiz 10 were near the same hand with the same answer, 2s and 5s)."""
@@ -114,6 +120,8 @@ def _wait_quiz(number: int) -> WaitQuiz:
             continue
         if not lesson and number <= MIXED_UNTIL and any(
                 wait_shapes(hand, Tile.from_code(w)) == (WaitShape.DOUBLE_PUNG,) for w in waits):
+            continue
+        if not lesson and sum(n >= 3 for n in Counter(tiles).values()) > THREES + (number > MIXED_UNTIL):
             continue
         return WaitQuiz(number, tuple(t.code for t in sorted(tiles)), panel.waits)
 
@@ -170,8 +178,7 @@ def _not_a_wait(quiz: WaitQuiz, code: str) -> Words:
     """Why ``code`` is not a wait of the quiz's hand: no arrangement takes it, or one does but the player holds all
     four (spec §3.5; a teaching review: such a tile was said to fit no arrangement, the lesson turned upside down)."""
     face = Tile.from_code(code)
-    said = _the(face)
-    said = said[0].upper() + said[1:]  # (it begins the sentence)
+    said = the_tile(face, face.said_en, begins=True)
     if face in structural_waits(Hand.parse("".join(quiz.hand))):
         return ui("quiz_not_wait_own", tile=face.zh, tile_en=said)
     return ui("quiz_not_wait", tile=face.zh, tile_en=said)
@@ -181,7 +188,7 @@ def _the(t: Tile) -> str:
     """A tile in an English sentence: a suit tile by its code (``6p``), an honour by its name and code, with "the"
     as the app's other lines say it (``the Green dragon (6z)``): "1z" tells a beginner nothing, and a review read
     "discard Green dragon (6z)"."""
-    return t.said_en if t.is_suited else f"the {t.said_en}"
+    return the_tile(t, t.said_en)
 
 
 def _listed(tiles: list[Tile], last: str) -> Words:

@@ -18,7 +18,7 @@ from companion.app.house_rules import stakes_changed
 from companion.app.ledger_model import hand_payment, marked_items, meld_codes, next_deal_words
 from companion.app.wall_model import WallPicture, wall_picture
 from companion.app.words import Words, shanten_words, ui, unbroken
-from companion.english import all_four
+from companion.english import all_four, the_tile
 from companion.game import events as ev
 from companion.game.evolve import seated_rules
 from companion.game.older_rules import OlderRules, refused_at
@@ -541,25 +541,25 @@ def _describe(e: ev.Event, before: TableState, show: bool, after: TableState | N
         return said
     if isinstance(e, ev.Drew):
         # a flower is shown as it is drawn (§2.6): named with the hands hidden too (the eighth, on offer to a win)
-        t = Words(e.tile.zh, _the(e.tile)) if (show or e.tile.is_flower) and e.tile.is_known \
+        t = Words(e.tile.zh, the_tile(e.tile)) if (show or e.tile.is_flower) and e.tile.is_known \
             else Words("一張牌", "a tile")
         return Words(f"{who} 摸{t.zh}", f"{who} draws {t.en}")
     if isinstance(e, ev.Discarded):
-        return Words(f"{who} 打{e.tile.zh}", f"{who} discards the {e.tile.en}")
+        return Words(f"{who} 打{e.tile.zh}", f"{who} discards {the_tile(e.tile)}")
     if isinstance(e, ev.Chowed):
-        return Words(f"{who} 吃{e.tile.zh}（{_tiles(e.tiles).zh}）", f"{who} chows the {e.tile.en} "
+        return Words(f"{who} 吃{e.tile.zh}（{_tiles(e.tiles).zh}）", f"{who} chows {the_tile(e.tile)} "
                                                                     f"(with {_names(e.tiles)})")
     if isinstance(e, ev.Punged):
-        return Words(f"{who} 碰{e.tile.zh}", f"{who} pungs the {e.tile.en}")
+        return Words(f"{who} 碰{e.tile.zh}", f"{who} pungs {the_tile(e.tile)}")
     if isinstance(e, ev.ExposedKong):
-        return Words(f"{who} 明槓{e.tile.zh}", f"{who} kongs the {e.tile.en} from the discard")
+        return Words(f"{who} 明槓{e.tile.zh}", f"{who} kongs {the_tile(e.tile)} from the discard")
     if isinstance(e, ev.AddedKong):
-        return Words(f"{who} 加槓{e.tile.zh}", f"{who} adds the {e.tile.en} to a pung")
+        return Words(f"{who} 加槓{e.tile.zh}", f"{who} adds {the_tile(e.tile)} to a pung")
     if isinstance(e, ev.ConcealedKong):
         return Words(f"{who} 暗槓", f"{who} declares a concealed kong")
     if isinstance(e, ev.ReplacementDrew):
         if e.tile.is_known and (show or e.tile.is_flower):
-            return Words(f"{who} 槓後補牌：{e.tile.zh}", f"{who} draws the kong's replacement: {_the(e.tile)}")
+            return Words(f"{who} 槓後補牌：{e.tile.zh}", f"{who} draws the kong's replacement: {the_tile(e.tile)}")
         return Words(f"{who} 槓後補牌", f"{who} draws the kong's replacement")
     if isinstance(e, ev.DeclaredReady):
         return Words(f"{who} {e.kind.zh}", f"{who}: {e.kind.en}")
@@ -567,12 +567,12 @@ def _describe(e: ev.Event, before: TableState, show: bool, after: TableState | N
         w = window(before)
         if w is not None and 0 <= w.turn < 4:
             return Words(f"{who} 胡{e.tile.zh}（{names[w.turn]} 放槍）",
-                         f"{who} wins on the {e.tile.en}, discarded by {names[w.turn]}")
+                         f"{who} wins on {the_tile(e.tile)}, discarded by {names[w.turn]}")
     if isinstance(e, ev.Won):
-        tile = Words(f" {e.tile.zh}", f" on {e.tile.en}") if e.tile is not None else Words("", "")
+        tile = Words(f" {e.tile.zh}", f" on {the_tile(e.tile)}") if e.tile is not None else Words("", "")
         return Words(f"{who} 胡牌：{e.kind.zh}{tile.zh}", f"{who} wins: {e.kind.en}{tile.en}")
     if isinstance(e, ev.PassedWin):
-        return Words(f"{who} 放過可胡的{e.tile.zh}（過水）", f"{who} passes a win on the {e.tile.en}")
+        return Words(f"{who} 放過可胡的{e.tile.zh}（過水）", f"{who} passes a win on {the_tile(e.tile)}")
     if isinstance(e, ev.ExhaustiveDraw):
         ended = after.outcome if after is not None else None
         if ended is not None and ended.four_kongs:  # four kongs split, the wall not spent (§2.13): said as the hand's
@@ -588,9 +588,3 @@ def _describe(e: ev.Event, before: TableState, show: bool, after: TableState | N
         return Words(f"{who} 的手牌已知", f"{who}'s hand is known")
     kind = type(e).__name__
     return Words(EVENT_ZH.get(kind, kind), kind)
-
-
-def _the(tile: Tile) -> str:
-    """A tile as the object of an entry's English words: "the White dragon" (a review read "B discards White
-    dragon"); a flower by its name alone ("draws Spring")."""
-    return tile.en if tile.is_flower else f"the {tile.en}"

@@ -73,7 +73,7 @@ from companion.app.view_photo import PhotoSource
 from companion.app.view_table import banner, hand_end_card, recent_list, seat_grid
 from companion.app.view_wall import wall_fold
 from companion.app.words import SEP, Words, ui, unbroken
-from companion.english import shortened
+from companion.english import shortened, the_tile
 from companion.game import events as ev
 from companion.game.evolve import terms_ahead
 from companion.game.service import ServiceError
@@ -794,7 +794,7 @@ class LiveTab:
             melds = state.seats[state.claim_seat].melds
             kind = meld_words(melds[-1].kind) if melds else Words("吃碰槓", "meld")
             title = ui("live_claim_over_chow" if state.claim_rank == 1 and o.claims else "live_win_over_meld",
-                       seat=names[state.claim_seat], tile=taken.offer.zh, tile_en=taken.offer.en, meld=kind.zh,
+                       seat=names[state.claim_seat], tile=taken.offer.zh, tile_en=the_tile(taken.offer), meld=kind.zh,
                        meld_en=kind.en)
         # side by side where the screen is wide (a laptop at the table), one under another on a phone
         said = [ident("live-claims-title", label(t(title), 13, bold=True, colour=GREY))] if title is not None else []

@@ -332,7 +332,7 @@ UI: dict[str, tuple[str, str]] = {
                         "cannot be recorded"),
     # before the verdict, which goes on in the same sentence ("On 9 Characters, a win: …"; two colons read as two)
     "live_preview_on": ("以{tile}算，", "On {tile_en}, "),
-    "live_claim_gone_tile": ("{tile}已經不能再胡", "The {tile_en} can no longer be won on"),
+    "live_claim_gone_tile": ("{tile}已經不能再胡", "{tile_en} can no longer be won on"),
     "live_claim_gone_turn": ("這個時機已經過了", "Its moment has passed"),
     # (no section number: the rule book's numbers mean nothing to a player without it)
     "live_claim_gone_rule": ("（下一家摸牌後，這張牌就過了）", " (once the next player draws, the discard is dead)"),
@@ -436,10 +436,10 @@ UI: dict[str, tuple[str, str]] = {
     "live_win_short": ("胡（{kind}）", "Win: {kind_en}"),
     "live_win_resume": ("胡：接著填（已填 {n} 張）", "Win: carry on ({n} tiles entered)"),
     "live_win_over_meld": ("{seat} {meld}了 {tile}；要是有人胡這張，胡優先（{meld}就不算）：",
-                           "{seat}'s {meld_en} took the {tile_en}; a win on that tile still comes first (and undoes "
+                           "{seat}'s {meld_en} took {tile_en}; a win on that tile still comes first (and undoes "
                            "the {meld_en}):"),
     "live_claim_over_chow": ("{seat} 吃了 {tile}；有人碰、槓或胡這張的話，他們優先（吃就不算）：",
-                             "{seat} chowed the {tile_en}; a pung, a kong or a win on that tile still comes first "
+                             "{seat} chowed {tile_en}; a pung, a kong or a win on that tile still comes first "
                              "(and undoes the chow):"),
     "live_false_others": ("當時也喊胡這張的人（他的胡照算）：", "Also called a win on this tile at the time (it stands):"),
     "live_also_wins": ("一炮多響：還有人也胡這張嗎？", "Several winners: does anyone else win on this tile?"),

@@ -28,7 +28,7 @@ from typing import IO, Any, TextIO
 
 from companion.app.words import Words, ui
 from companion.commands._io import add_lang_option, lang_default, print_json, say, stdin_hint
-from companion.english import chinese
+from companion.english import chinese, the_tile
 from companion.files import json_error_zh, loads_json, number_too_long
 from companion.hand import Meld, MeldKind
 from companion.rules.house import HouseReading, house_reading
@@ -482,7 +482,7 @@ def _hand_said(win: Win, lang: str) -> str:
 def _tile_named(t: Tile) -> Words:
     """A tile named in words, its code in brackets: 六筒（6p） / 6 Dots (6p), ``the White dragon (5z)`` (an honour
     with "the", as the app's English says it)."""
-    return ui("explain_tile", tile=t.zh, tile_en=f"the {t.en}" if t.is_honour else t.en, code=t.code)
+    return ui("explain_tile", tile=t.zh, tile_en=the_tile(t), code=t.code)
 
 
 def _won_said(s: Score, lang: str, chosen: bool = False) -> str:

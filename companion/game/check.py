@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import fields
 from typing import Any
 
+from companion.english import the_tile
 from companion.game import events as ev
 from companion.game.check_claims import CLAIM_CHECKS, held_flower
 from companion.game.check_win import check_copies, checked_since, passed_shown, replaying
@@ -488,7 +489,8 @@ def _discarded(state: TableState, e: ev.Discarded) -> None:
         left = list(st.concealed)
         left[e.tile] -= 1
         if not waits_of(tuple(left), st.melds):
-            raise IllegalEvent(msg("ready_discard", **state.who(e.seat), tile=e.tile.zh, tile_en=e.tile.said_en),
+            raise IllegalEvent(msg("ready_discard", **state.who(e.seat), tile=e.tile.zh,
+                                   tile_en=the_tile(e.tile, e.tile.said_en)),
                                hand=format_tiles(st.concealed_tiles), discard=e.tile.code)
 
 

@@ -120,7 +120,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "not_ready": ("{seat}的牌沒有聽", "{seat_en}'s hand is not ready"),
     "kongs_extra": ("{seat}蓋著的暗槓只有 {hidden} 個，卻亮出 {got} 個", "{seat_en} has only {hidden} concealed kongs face down, but {got} shown"),
     "kongs_to_show": ("{seat}有{hidden}個暗槓蓋著，胡牌時要亮出（亮出了{got}個）", "{seat_en} must show every concealed kong at the win: {hidden} face down, {got} shown"),
-    "ready_discard": ("{seat}已報聽，打出{tile}後就沒有聽了：請打別張；真的打了，就記詐胡或撤回報聽", "{seat_en} has declared ready, and discarding the {tile_en} leaves the hand not ready: discard another tile; if it was really discarded, record a false win or take the declaration back"),
+    "ready_discard": ("{seat}已報聽，打出{tile}後就沒有聽了：請打別張；真的打了，就記詐胡或撤回報聽", "{seat_en} has declared ready, and discarding {tile_en} leaves the hand not ready: discard another tile; if it was really discarded, record a false win or take the declaration back"),
     "ready_twice": ("{seat}已經報聽", "{seat_en} has already declared ready"),
     "ready_window": ("{kind}的時機不對", "{kind_en} cannot be declared now"),
     "four_kongs": ("{seat}沒有剛開出第四槓", "{seat_en} has not just made a fourth kong"),

@@ -18,7 +18,7 @@ import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.english import all_four, listed
+from companion.english import all_four, listed, the_tile
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules._suit_tables import INCREMENT, group_keys
 from companion.rules.shanten import hand_limits, shanten_of_keys
@@ -140,15 +140,16 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
     elif not imp:  # every draw that would bring it nearer is in sight (a review foresaw "0 kinds improve it ()")
         zh, en = _none_improves(head_zh, head_en, left, "", "", True)
     else:
-        steps = "1 step" if left == 1 else f"{left} steps"
-        zh = f"{head_zh}，{zh_count(left)}向聽，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
-        en = (f"{head_en}; {steps} from ready, {_n(len(imp), 'kind improves', 'kinds improve')} it ({en_tiles}), "
+        far_zh, far_en = _from_ready(left)
+        zh = f"{head_zh}，{far_zh}，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
+        en = (f"{head_en}; {far_en}, {_n(len(imp), 'kind improves', 'kinds improve')} it ({en_tiles}), "
               f"{_n(unseen, 'tile', 'tiles')} unseen")
     behind = _effective(left, imp) - best.ranked_shanten
     beats = behind <= 0 and unseen >= best.unseen
     if behind > 0:
         zh += f"，比打{best.discard.zh}多{zh_count(behind)}向聽，先別槓。"
-        en += f" — {behind} step{'s' if behind > 1 else ''} behind discarding {_en_one(best.discard)}: not yet."
+        en += (f" — {_n(behind, 'more useful draw', 'more useful draws')} than discarding {_en_one(best.discard)} "
+               "needs: not yet.")
     elif unseen < best.unseen:
         fewer = best.unseen - unseen
         zh += f"，跟打{best.discard.zh}一樣接近聽牌，但少{fewer}張進張；槓了多摸一張補牌。"
@@ -286,6 +287,13 @@ def _n(k: int, one: str, many: str) -> str:
     return f"{k} {one if k == 1 else many}"
 
 
+def _from_ready(s: int) -> tuple[str, str]:
+    """How far from ready, as My hand and ``waits`` say it (app words.shanten_words): 還差兩張才聽（二向聽） / "2 useful
+    draws from ready", where ``discard`` said 二向聽 / "2 steps from ready" beside My hand's useful draws (a
+    review)."""
+    return f"還差{zh_count(s, '兩')}張才聽（{zh_count(s)}向聽）", f"{_n(s, 'useful draw', 'useful draws')} from ready"
+
+
 _ROLES = {
     "fourth": ("第四張，刻子不拆；也可以暗槓", "the fourth copy: the pung stays whole; it could be a concealed kong"),
     "added": ("碰過的第四張，可以加槓", "the fourth of a called pung: it could be an added kong"),
@@ -363,11 +371,12 @@ def _none_improves(head_zh: str, head_en: str, s: int, own_zh: str, own_en: str,
     its unseen copies make it ready only on waits all in sight (the draws are weighed so). Said as such, where
     "every tile that would improve it is in sight" was read beside 1m and 4m unseen (a newcomer review)."""
     zh_sep, en_sep = ("，", "; ") if kong else ("：", ": ")
+    far_zh, far_en = _from_ready(s)
     if s == 1:
-        return (f"{head_zh}{zh_sep}一向聽{own_zh}，但不管摸進哪張，能聽的牌都已經出完了",
-                f"{head_en}{en_sep}1 step from ready{own_en}, but no draw makes it ready on a tile still unseen")
-    return (f"{head_zh}{zh_sep}{zh_count(s)}向聽{own_zh}，能進張的牌都已經出現",
-            f"{head_en}{en_sep}{s} steps from ready{own_en}, and every tile that would improve it is in sight")
+        return (f"{head_zh}{zh_sep}{far_zh}{own_zh}，但不管摸進哪張，能聽的牌都已經出完了",
+                f"{head_en}{en_sep}{far_en}{own_en}, but no draw makes it ready on a tile still unseen")
+    return (f"{head_zh}{zh_sep}{far_zh}{own_zh}，能進張的牌都已經出現",
+            f"{head_en}{en_sep}{far_en}{own_en}, and every tile that would improve it is in sight")
 
 
 def _reasons(
@@ -400,15 +409,15 @@ def _reasons(
     elif not imp:  # every draw that would bring it nearer is in sight (or, its wait, in his own hand)
         zh, en = _none_improves(head_zh, head_en, s, own_zh, own_en, False)
     else:
-        zh = f"{head_zh}：{zh_count(s)}向聽{own_zh}，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
-        steps = "1 step" if s == 1 else f"{s} steps"
-        en = (f"{head_en}: {steps} from ready{own_en}, {_n(len(imp), 'kind improves', 'kinds improve')} it "
+        far_zh, far_en = _from_ready(s)
+        zh = f"{head_zh}：{far_zh}{own_zh}，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
+        en = (f"{head_en}: {far_en}{own_en}, {_n(len(imp), 'kind improves', 'kinds improve')} it "
               f"({en_tiles}), {_n(unseen, 'tile', 'tiles')} unseen")
     if first:
         return zh + "，是最佳選擇。", en + " — the best choice."
     if s > best_s:
         d = s - best_s
-        return zh + f"，比最佳打法多{zh_count(d)}向聽。", en + f" — {d} step{'s' if d > 1 else ''} behind the best."
+        return zh + f"，比最佳打法多{zh_count(d)}向聽。", en + f" — {_n(d, 'more useful draw', 'more useful draws')} than the best needs."
     fewer = best_unseen - unseen
     if fewer > 0:
         return zh + f"，比最佳打法少{fewer}張進張。", en + f" — {_n(fewer, 'tile', 'tiles')} fewer than the best."
@@ -420,11 +429,11 @@ def _en_tiles(tiles: Iterable[Tile]) -> str:
     "6z" tells a beginner nothing (a review), "Green dragon (6z)" in a list in brackets read as a tangle, and
     "waiting on 2p 3p 4p 5p 8p" had no commas (a teaching review)."""
     tiles = tuple(tiles)
-    return listed([t.code for t in tiles if t.is_suited] + [f"the {t.en}" for t in tiles if not t.is_suited])
+    return listed([t.code for t in tiles if t.is_suited] + [the_tile(t) for t in tiles if not t.is_suited])
 
 
 def _en_one(x: Tile) -> str:
     """One tile in an English sentence: a suit tile by its code, an honour by its name and code."""
-    return x.code if x.is_suited else f"the {x.en} ({x.code})"
+    return the_tile(x, x.said_en)
 
 

@@ -327,7 +327,7 @@ def test_a_stale_barred_form_names_every_record_and_never_hides_a_single_entry(t
         "本身；撤回後這個表單會帶著已經打好的牌再打開。如果沒有記錯，請按「取消」"), gone.zh
     assert gone.en == (
         "The table moved on while this form was open: A: wrong tile count; C: wrong tile count; D: wrong tile count; "
-        "B draws a tile; B discards the White dragon. The 9 Characters can no longer be won on (once the next player draws, "
+        "B draws a tile; B discards the White dragon. 9 Characters can no longer be won on (once the next player draws, "
         "the discard is dead), so this win cannot be recorded. C's own record (wrong tile count) bars this win: by the "
         "rules C may not win for the rest of this hand, so undo here will not take it back to record this win. If it "
         "was entered by mistake, take it back with “Undo”, one entry at a time: the entries after it, then that record "

@@ -368,7 +368,7 @@ def test_a_win_form_left_open_past_a_win_on_a_later_tile_of_its_face_says_the_ha
     assert game.discard("9m") is None  # another phone: B draws and discards a second 9m
     assert game.win(0, ev.WinKind.DISCARD, "123p456p789p123s456s9m") is None  # A wins on B's 9m
     gone, ended = game.claim_gone(at, 2, ev.WinKind.DISCARD), ui("live_since_hand_over")
-    assert ended.en in gone.en and ended.zh in gone.zh and "A wins on the 9 Characters, discarded by B" in gone.en
+    assert ended.en in gone.en and ended.zh in gone.zh and "A wins on 9 Characters, discarded by B" in gone.en
     assert "截胡" not in gone.zh and "nearest claimant" not in gone.en, gone
     shown = {c.identifier: c for c in _idents(tab.build())}
     assert ID_LIVE_UNDO_SINCE not in shown and ended.en in " ".join(_texts(shown[ID_LIVE_WIN_GONE]))
@@ -431,7 +431,7 @@ def test_a_win_form_barred_by_its_hands_end_lists_the_entry_that_ended_it_howeve
         face = next(faces)
         while game.discard(face) is not None:  # (one the seat may hold)
             face = next(faces)
-    ended, won = ui("live_since_hand_over"), ("D wins on the 8 Characters, discarded by B", "D 胡八萬（B 放槍）")
+    ended, won = ui("live_since_hand_over"), ("D wins on 8 Characters, discarded by B", "D 胡八萬（B 放槍）")
     gone = game.claim_gone(at, 2, ev.WinKind.DISCARD)
     assert ended.en in gone.en and ended.zh in gone.zh
     assert won[0] in gone.en and won[1] in gone.zh, gone
@@ -445,7 +445,7 @@ def test_a_win_form_barred_by_its_hands_end_lists_the_entry_that_ended_it_howeve
     listed = gone.en.split(": ", 1)[1].split(". ", 1)[0]
     assert listed.index(ui("live_since_gap", n=before).en) < listed.index(won[0]) \
         < listed.index(ui("live_since_gap", n=after).en)
-    assert listed.endswith(f"discards the {Tile.from_code(face).en}"), listed
+    assert listed.endswith(f"discards {Tile.from_code(face).en}"), listed
     assert listed.count("; ") == SINCE_SHOWN + 1  # four entries and the two stretches left out
     shown = {c.identifier: c for c in _idents(tab.build())}
     assert won[0] in " ".join(_texts(shown["live-win-gone"]))
@@ -471,7 +471,7 @@ def test_a_win_form_barred_by_its_hands_end_names_a_rivals_win_on_its_own_tile(t
     gone, ended = game.claim_gone(at, 2, ev.WinKind.DISCARD), ui("live_since_hand_over")
     assert ended.en in gone.en and ended.zh in gone.zh
     listed_en, listed_zh = gone.en.split(": ", 1)[1], gone.zh.split("：", 1)[1]
-    assert listed_en.startswith("B wins on the 9 Characters, discarded by A; "), gone.en
+    assert listed_en.startswith("B wins on 9 Characters, discarded by A; "), gone.en
     assert listed_zh.startswith("B 胡九萬（A 放槍）、"), gone.zh
     game.close()
 

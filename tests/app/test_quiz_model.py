@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.app.hand_model import HandPanel, analyse
-from companion.app.quiz_model import LESSONS, MIXED_UNTIL, WaitQuiz, grade, wait_quiz
+from companion.app.quiz_model import LESSONS, MIXED_UNTIL, THREES, WaitQuiz, grade, wait_quiz
 from companion.hand import Hand
 from companion.rules.shape import is_complete
 from companion.rules.waits import WaitShape, structural_waits, wait_shapes
@@ -200,3 +200,13 @@ def test_the_quizzes_after_the_lessons_do_not_repeat_the_double_pung_lesson() ->
         assert all(wait_shapes(hand, Tile.from_code(w.tile)) != (WaitShape.DOUBLE_PUNG,) for w in quiz.waits), n
     assert "".join(wait_quiz(10).hand) != "1s1s1s2s2s4s4s4s5s5s6s6s6s9s9s9s"
     assert "".join(wait_quiz(10).hand) == "2s2s2s3s4s4s5s5s5s6s6s7s7s8s9s9s"
+
+
+def test_the_quizzes_after_the_lessons_mix_chows_and_pungs() -> None:
+    """Quiz 6 was 1s3s3s3s4s4s4s6s6s6s7s7s8s8s9s9s, pung after pung (333s 444s 666s) just after the lessons, and 27
+    of 40 seeds of it held three or four kinds three times (a review): through MIXED_UNTIL a quiz holds at most
+    THREES kinds three times, later ones one more."""
+    assert "".join(wait_quiz(6).hand) != "1s3s3s3s4s4s4s6s6s6s7s7s8s8s9s9s"
+    for n in range(len(LESSONS) + 1, 81):
+        held = Counter(wait_quiz(n).hand)
+        assert sum(k >= 3 for k in held.values()) <= THREES + (n > MIXED_UNTIL), (n, wait_quiz(n).hand)

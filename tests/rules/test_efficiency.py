@@ -28,7 +28,7 @@ def test_the_ready_discard_comes_first() -> None:
     assert "紅中" in best.reason_zh and "三萬" in best.reason_zh and "最佳" in best.reason_zh
     assert best.reason("en").startswith("Discard the Red dragon (7z; a lone honour): ready") and "best" in best.reason_en
     assert all(o.shanten >= 1 for o in options[1:])
-    assert "behind the best" in options[1].reason_en and "多一向聽" in options[1].reason_zh
+    assert "more useful draw than the best needs" in options[1].reason_en and "多一向聽" in options[1].reason_zh
 
 
 def test_reasons_say_what_the_discard_gives_up() -> None:
@@ -308,7 +308,7 @@ def test_a_discard_leaving_a_wait_all_in_the_players_own_hand_says_why_it_is_a_s
     options = {o.discard.code: o for o in discard_options(Hand.parse("11112m456p789p123s555z"))}
     two = options["2m"]
     assert two.shanten == 1 and "（聽的一萬四張都在自己手上）" in two.reason_zh
-    assert "1 step from ready (its wait is in the player's own hand: all four 1m)" in two.reason_en
+    assert "1 useful draw from ready (its wait is in the player's own hand: all four 1m)" in two.reason_en
     assert "own hand" not in options["9p"].reason_en  # a step away for want of a set: nothing of the kind said
 
 
