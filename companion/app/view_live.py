@@ -392,14 +392,6 @@ class LiveTab:
             parts = []
         self._drop_stale(offer.at)  # a refusal made on the table before another phone's entry
         state = self.game.state
-        terms = table_terms(state) if not offer.seating else None
-        if terms is not None:  # the stakes and rules played now (they may change between hands)
-            parts.append(ident("live-house-played", label(t(terms.words), 12, colour=FELT)))
-            if state.next_terms is not None:  # changed after this hand, for the next
-                base, per_tai, switches = state.next_terms
-                parts.append(ident("live-terms-next", label(t(terms_change(
-                    state.base, state.per_tai, state.switches, base, per_tai, switches, state.profile)), 12,
-                    bold=True, colour=FELT)))
         if frame.end is not None:  # the hand just ended: its score first, above what comes next
             parts.append(ft.Container(hand_end_card(t, frame.end), key=scroll_key("live-end")))
         if self.win is None:  # (the win form says what it asks)
@@ -411,6 +403,15 @@ class LiveTab:
         # the table's state under what to tap: above it, the banner pushed the discard tiles and the claims below a
         # phone's screen, so most taps needed a scroll, and the page, staying where it was scrolled, then hid the
         # next prompt (two player reviews); the prompt above says what the banner's headline said
+        terms = table_terms(state) if not offer.seating else None
+        if terms is not None:  # the stakes and rules played now (they may change between hands); above the prompt
+            # they put the last seat's claims under the bar of a 360x640 phone
+            parts.append(ident("live-house-played", label(t(terms.words), 12, colour=FELT)))
+            if state.next_terms is not None:  # changed after this hand, for the next
+                base, per_tai, switches = state.next_terms
+                parts.append(ident("live-terms-next", label(t(terms_change(
+                    state.base, state.per_tai, state.switches, base, per_tai, switches, state.profile)), 12,
+                    bold=True, colour=FELT)))
         if frame.hand_line is not None or frame.seats:
             parts.append(banner(t, frame))
         if frame.wall is not None:
@@ -777,8 +778,9 @@ class LiveTab:
                 rows.append(ft.Container(ft.Row([ft.Container(label(names[seat], 14, bold=True), width=64), *mine],
                                                 wrap=True, spacing=6, run_spacing=4,
                                                 vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                                         bgcolor=SEAT_BAND, border_radius=8,
-                                         padding=ft.Padding.symmetric(horizontal=8, vertical=2)))
+                                         bgcolor=SEAT_BAND, border_radius=8,  # no padding over and under: 2 px
+                                         # each put the last seat's win 12 px lower, under a 360x640 phone's bar
+                                         padding=ft.Padding.symmetric(horizontal=8)))
         # no title where the prompt above already asks for a chow, pung, kong or win
         title: Words | None = ui("live_also_wins") if o.phase is Phase.HAND_OVER else None
         state = game.state

@@ -20,6 +20,7 @@ from companion.app.live_model import LiveGame
 from companion.app.table_model import GameReplay
 from companion.app.ui_kit import (
     FELT,
+    FINGER,
     ID_HAND_TAB,
     ID_LANG,
     ID_LEARN_TAB,
@@ -75,6 +76,11 @@ FIRST_SCROLLS = (SCROLL_AFTER, 1.0, 2.5, 5.0)
 TAB_GAP, TAB_PEEK = 8, 32
 """The tabs' spacing, and how much of the tab before the one shown stays in sight once the row is scrolled."""
 PAGE_PADDING = 10  # the page's own padding, each side
+BAR_PADDING, BAR_HEIGHT = 8, 84
+"""The bottom bar's padding and height: the Table tab's buttons wrap onto a second line on a phone."""
+LIVE_BAR_HEIGHT = FINGER + 2 * BAR_PADDING
+"""The Live tab's bar: its one row of finger-high buttons (it scrolls sideways, never wraps) and no more; at
+:data:`BAR_HEIGHT` its empty band put the last seat's claims under the bar on a 360x640 phone."""
 
 
 def _tab_width(name: str) -> float:
@@ -241,11 +247,15 @@ class CompanionApp:
             bar = self.table.bottom_bar()  # the ledger follows the replay's step
         elif self.view == "live":
             bar = self.live.bottom_bar()
+        # no padding over the bar: the page's own 10 px there hid as much of the last seat's claims on a small phone
+        self.page.padding = ft.Padding.only(left=PAGE_PADDING, top=PAGE_PADDING, right=PAGE_PADDING,
+                                            bottom=PAGE_PADDING if bar is None else 0)
         if bar is None:
             self.page.bottom_appbar = None
         else:  # the same bar while its content is the same control (the Table tab's, whose buttons stay put)
             if self._bar is None or self._bar[0] is not bar:
-                self._bar = (bar, ft.BottomAppBar(content=bar, bgcolor="#e8e2d0", height=84, padding=8))
+                high = LIVE_BAR_HEIGHT if self.view == "live" else BAR_HEIGHT
+                self._bar = (bar, ft.BottomAppBar(content=bar, bgcolor="#e8e2d0", height=high, padding=BAR_PADDING))
             self.page.bottom_appbar = self._bar[1]
         self.page.update()
 
