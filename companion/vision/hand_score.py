@@ -435,9 +435,10 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         _refuse_sure_fits(dets, laid, plans, need)
         which, which_zh = _which_kind(dets, laid, plans, need)
         if not dets.doubtful().any():  # every face read surely: the hand, not the photo, is at fault (a review)
-            raise PhotoHandError(f"every tile was read surely, and no arrangement of them is a winning hand (a false "
-                                 f"win?): check the tiles against the photo (read, row by row: {read}){which}",
-                                 f"每張牌都讀得很確定，但怎麼排都不是胡牌（詐胡？）：請對照照片檢查（逐列讀到：{read_zh}）"
+            # (no word of a false win: at a table that is a penalty, and a photo cannot tell a misread tile from one)
+            raise PhotoHandError(f"every tile was read surely, and no arrangement of them is a winning hand: check "
+                                 f"the tiles against the photo (read, row by row: {read}){which}",
+                                 f"每張牌都讀得很確定，但怎麼排都不是胡牌：請對照照片檢查（逐列讀到：{read_zh}）"
                                  f"{which_zh}",
                                  (read, read_zh), way_out=WayOut.CORRECT_TILE)
         raise PhotoHandError(f"no reading of the photo is a winning hand, even with up to {n} doubtful tiles read "

@@ -556,9 +556,11 @@ def test_what_cannot_be_a_hand_is_refused_with_the_reason() -> None:
     assert "（逐列讀到，？= 不確定：第 1 列：一萬 三萬" in e.value.zh
     # every tile read surely: the hand is no win (a review's was told to photograph it closer)
     with pytest.raises(PhotoHandError, match="^every tile was read surely, and no arrangement of them is a winning "
-                                             "hand") as e:
+                                             "hand: check the tiles") as e:
         score_photo(laid([(100, ["13579m13579p1357s1z2z", "3z"])]), {}, PROFILE)
-    assert "詐胡" in e.value.zh and e.value.way_out is WayOut.CORRECT_TILE
+    assert e.value.way_out is WayOut.CORRECT_TILE and "每張牌都讀得很確定，但怎麼排都不是胡牌：" in e.value.zh
+    # never a word of a false win from a photo: at a table 詐胡 is a penalty, and a photo cannot tell
+    assert "詐胡" not in e.value.zh and "false win" not in str(e.value)
 
 
 def test_a_robbed_kong_with_no_marked_tile_skips_the_tiles_the_winner_cannot_have_robbed() -> None:
@@ -1243,3 +1245,18 @@ def test_a_fifth_copy_read_surely_is_said_as_such_before_any_word_of_a_win() -> 
     assert "false win" not in said and "詐胡" not in refused.value.zh
     assert refused.value.zh.startswith("五萬讀到 5 張，一副牌只有 4 張（第 1 列第 1、2、3、4、5 張）：其中有讀錯的")
     assert refused.value.check == (0, 1, 2, 3, 4)
+
+
+# --- a review of photographed hands: two stray tiles in one row, a hand without its winning tile, all eight flowers
+
+
+def test_two_stray_tiles_apart_in_one_row_in_front_of_the_hand_are_left_out() -> None:
+    """A review's 7z and 9m two tiles apart in a row in front of a winning hand made it "a false win? (詐胡？)", where
+    five tiles apart (each a row of its own) they were left out and the hand scored."""
+    hand = [(100, ["123456m234678p4588s", "3s"])]
+    alone = score_photo(laid(hand), {}, PROFILE)
+    got = score_photo(laid([*hand, (300, ["7z", "9m"])]), {}, PROFILE)
+    assert got.win == alone.win and got.score == alone.score and got.marked
+    assert any(n.en.startswith("2 tile(s) lying alone away from the hand left out (read Red dragon, 9 Characters)")
+               for n in got.doubts)
+
