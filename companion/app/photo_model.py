@@ -87,6 +87,7 @@ class PhotoFailed:
     image: bytes | None = None
     legend: tuple[Entry, ...] = ()  # what the photo's box colours and label marks mean
     check: tuple[int, ...] = ()  # the detections the refusal names for the player to check (PhotoHandError.check)
+    waits: tuple[str, ...] = ()  # a hand shown without its winning tile: the tiles it waits on, to tap (WayOut.WIN_TILE)
 
 
 def photo_drawn(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None) -> tuple[bytes, tuple[Entry, ...]]:
@@ -281,10 +282,16 @@ def _attempt(read: ReadPhoto, context: Mapping[str, Any], profile_id: str | Prof
         # with nothing called (門清) an own kong lying face up was concealed, never added to a called pung: a review's
         # 1111m beside a concealed hand won on its replacement was refused for the added kong the app had assumed
         kongs = ADDED_KONGS if _own_kong(context) and not concealed else None
-        every = score_photo(read.dets, context, profile, kongs=kongs, concealed=concealed)
+        try:
+            every: PhotoWin | None = score_photo(read.dets, context, profile, kongs=kongs, concealed=concealed)
+        except PhotoHandError as missing:  # the winning tile not in the photo: the one named completes it
+            if win_tile is None or missing.way_out is not WayOut.WIN_TILE:
+                raise
+            every = None
         if win_tile is not None:  # (the search again: a few ms once the reader has run)
             named = score_photo(read.dets, context, profile, win_tile, kongs=kongs, concealed=concealed)
-            every = named if every.marked else replace(named, win_tiles=every.win_tiles)
+            every = named if every is None or every.marked else replace(named, win_tiles=every.win_tiles)
+        assert every is not None
         return replace(every, doubts=every.doubts + _added_notes(every.win.melds)) if kongs else every
     except (PhotoHandError, WinInputError, NotAWin) as bad:
         return bad
@@ -489,7 +496,9 @@ def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> 
             else:
                 why = why + ui("photo_also", what=zh, what_en=en)
     return PhotoFailed(read.name, ui("photo_failed", name=read.name, why=why.zh, why_en=why.en),
-                       *photo_drawn(read.image, read.dets), check=bad.check if isinstance(bad, PhotoHandError) else ())
+                       *photo_drawn(read.image, read.dets), check=bad.check if isinstance(bad, PhotoHandError) else (),
+                       waits=tuple(t.code for t in bad.waits)
+                       if isinstance(bad, PhotoHandError) and bad.way_out is WayOut.WIN_TILE else ())
 
 
 _COMMAND_LINE = ((re.compile(r"^--win-tile \S+: "), re.compile(r"^--win-tile \S+：")),
@@ -557,6 +566,11 @@ def way_out(refused: PhotoHandError, live: bool = False) -> Words:
         return ui("live_way_correct" if live else "photo_way_correct")
     if way is WayOut.CLOSER:
         return ui("live_way_closer" if live else "photo_way_closer")
+    if way is WayOut.WIN_TILE:  # tap one of the waits under the refusal, or type the hand in the tab's own box
+        if live:
+            return ui("live_way_win_tile")
+        box = ui("typed_field")
+        return ui("photo_way_win_tile", field=box.zh, field_en=box.en)
     return Words("", "")
 
 

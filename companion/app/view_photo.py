@@ -469,6 +469,8 @@ class PhotoTab:
             failed_set = self.read.tile_set if isinstance(self.read, ReadPhoto) else None
             if failed_set:  # which set read it: a refusal is when a player wonders (a review found it unsaid there)
                 head.append(label(t(ui("photo_tile_set", name=failed_set)), 12, colour=GREY))
+            if p.waits and isinstance(self.read, ReadPhoto):  # its winning tile not in the photo: tap the one won on
+                head.append(self._waits(p.waits))
             if isinstance(self.read, ReadPhoto):  # read but not a win: a misread tile may be why (the tiles the
                 # refusal names framed: a tile read surely that would make it a win as another kind, a fifth copy)
                 head.append(self._corrections(self.read, check=p.check))
@@ -547,6 +549,17 @@ class PhotoTab:
                                                                       on_click=self.undo_picks, disabled=busy))],
                                spacing=8, wrap=True))
         return ft.Container(ft.Column(rows, spacing=4), bgcolor=CARD, padding=10, border_radius=8)
+
+    def _waits(self, waits: tuple[str, ...]) -> ft.Control:
+        """The tiles a photo's hand shown without its winning tile waits on: tap the one it was won on (a review's
+        16 tiles were refused, and the refusal pointed at the misread tiles)."""
+        t, busy = self.host.t, self.busy is not None
+        row = [ident(f"photo-wait-{code}", ft.Container(tile(t, code, TILE_W["wait"]), padding=2, border_radius=4,
+                                                        border=ft.Border.all(1, "#d0c8b0"),
+                                                        on_click=None if busy else on_tap(self.pick_win, code)))
+               for code in waits]
+        return ft.Column([label(t(ui("photo_win_missing_pick")), 12, bold=True),
+                          ft.Row(row, spacing=3, wrap=True, run_spacing=3)], spacing=2)
 
     def _win_choices(self, p: PhotoPanel) -> ft.Control:
         """The tiles a typed hand, or a photo with no tile set apart, can have been won on, each with its tai: the one

@@ -64,6 +64,10 @@ class WayOut(Enum):
     BLANK_KONG = "blank_kong"
     """Four backs lying together may be a kong of blank white dragons lying face up (a set whose 白板 is blank): say
     so (:func:`score_photo` takes them so with ``blank_white``, which ``companion score --kong 5z=…`` gives)."""
+    WIN_TILE = "win_tile"
+    """The photo shows the hand but its winning tile (the discard still in the discarder's river): lay it beside the
+    hand and photograph it again, or name it (:func:`score_photo`'s ``win_tile``, ``companion score --win-tile``, a
+    typed hand); :attr:`PhotoHandError.waits` the tiles the hand as read waits on."""
     CONCEALED = "concealed"
     """A note's (:attr:`Note.way_out`): rows were taken as called melds only for lying apart; were they not called,
     say so (:func:`score_photo`'s ``concealed``, ``companion score --concealed``, the photo form's calls)."""
@@ -76,7 +80,7 @@ class PhotoHandError(ValueError):
 
     def __init__(self, message: str, zh: str, reading: tuple[str, str] | None = None,
                  check: tuple[int, ...] = (), way_out: WayOut = WayOut.NONE, after: tuple[str, str] = ("", ""),
-                 fits: tuple[tuple[int, tuple[Tile, ...]], ...] = ()) -> None:
+                 fits: tuple[tuple[int, tuple[Tile, ...]], ...] = (), waits: tuple[Tile, ...] = ()) -> None:
         super().__init__(message + after[0])
         self.zh = zh + after[1]
         self.reading = reading  # the photo as read (:func:`reading_text`; notation, Chinese), when it says no win
@@ -84,6 +88,7 @@ class PhotoHandError(ValueError):
         # would make the hand a win as another kind, the copies of a kind read too often)
         self.fits = fits  # of those, each read surely that would make the hand a win, with the kinds it would as
         self.way_out = way_out
+        self.waits = waits  # a hand shown without its winning tile (:attr:`WayOut.WIN_TILE`): the tiles it waits on
         self._before = (message, zh)  # the way out is said between these and ``after`` (the photo as read)
         self._after = after
 
@@ -253,6 +258,12 @@ def _score_each(legal: Legal, context: Mapping[str, Any], profile: Profile,
     concealed = [i for i in plan.concealed if not kinds[i].is_flower]
     flowers = [kinds[i] for i in legal.flowers]
     chosen = None  # the eighth flower's replacement companion tai takes
+    if legal.added is not None:  # the winning tile named, not in the photo: every tile shown is the hand's own
+        obj = {**with_defaults(context), "concealed": format_tiles(sorted(kinds[j] for j in concealed)),
+               "win_tile": legal.added.code, "melds": [str(m) for m in legal.melds],
+               "flowers": format_tiles(sorted(flowers))}
+        win = Win.from_dict(obj)
+        return [(-1, win, score(win, profile))]
     if is_instant(context):
         obj = {**with_defaults(context), "concealed": format_tiles(sorted(kinds[j] for j in concealed)),
                "win_tile": None, "melds": [str(m) for m in legal.melds], "flowers": format_tiles(sorted(flowers))}
@@ -370,6 +381,8 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     (``WinInputError``, ``NotAWin``) for a context that does not fit the hand."""
     laid = lay_out(dets)
     need = hand_need(context)
+    if win_tile is not None and not need.instant and _short_of_win(dets, laid, need):
+        need = dataclasses.replace(need, sizes=(need.sizes[0] - 1,), added=win_tile)
     try:
         plans, refused = _plans_or_refuse(dets, laid, need, concealed), None
     except PhotoHandError as why:
@@ -430,8 +443,10 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if not found:
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
+        _refuse_missing_win(dets, laid, need)
         _refuse_by_count(dets, laid, plans, need, context)
         _refuse_too_many(dets, laid)
+        _refuse_named_no_win(dets, laid, need)
         _refuse_sure_fits(dets, laid, plans, need)
         which, which_zh = _which_kind(dets, laid, plans, need)
         if not dets.doubtful().any():  # every face read surely: the hand, not the photo, is at fault (a review)
@@ -495,6 +510,9 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                            f"is a win without them; check that they are no part of it{same_en}",
                            f"{len(apart)} 張離手牌很遠、單獨擺著的牌不計（讀成{names_zh}）：不算它們才是胡牌；"
                            f"請確認它們不是這手牌的{same_zh}"))
+    if legal.added is not None:
+        doubts.append(Note(f"the winning tile, {_en(legal.added)}, is not in the photo: scored as named",
+                           f"照片裡沒有胡的那張{legal.added.zh}：照指定的計"))
     if laid.stray:
         doubts.append(Note(f"{len(laid.stray)} face-down tile(s) are in no concealed kong: left out",
                            f"{len(laid.stray)} 張蓋著的牌不屬於暗槓：不計"))
@@ -503,7 +521,8 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                                           *legal.flowers)}
     own = tuple(i for i in legal.plan.concealed if i not in legal.flowers)
     return PhotoWin(best[1], best[2], own, legal.meld_idx, legal.flowers, best[0],
-                    best[0] < 0 or (legal.apart >= 0 and legal.kinds[legal.apart] == best[1].win_tile),
+                    (best[0] < 0 and legal.added is None) or
+                    (legal.apart >= 0 and legal.kinds[legal.apart] == best[1].win_tile),
                     win_tile is not None, kinds,
                     tuple((s[1].win_tile, s[2].hand_tai) for s in scored if s[1].win_tile is not None),
                     repairs, tuple(doubts))
@@ -643,6 +662,7 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,
                              "the whole hand laid face up, from above, the tiles filling most of the picture",
                              f"照片裡沒找到牌{but_zh}：請從上方拍整手攤開的牌，"
                              "讓牌佔畫面的大部分")
+    _refuse_missing_win(dets, laid, need)
     if not plans or total < fewest or total - len(in_rows) > 4 * SETS + 2:  # 17, or 22 with five kongs
         tiles = total - len(in_rows)  # (a flower in a row is counted by the checks above: it may be a misread tile)
         en, zh = _count_said(dets, laid, need, in_rows)
@@ -652,6 +672,85 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,
         said_zh = "：這是一手攤開的牌的照片嗎？" if many else f"（讀到：{read_zh}）"
         raise PhotoHandError(en + said_en, zh + said_zh, (read, read_zh))
     return _as_concealed(plans) if concealed else plans
+
+
+def _short_of_win(dets: Detections, laid: LaidHand, need: Need) -> bool:
+    """The photo's rows come to a winning hand but its winning tile (16, a kong one more), and to no whole one: the
+    winning discard still lies in the discarder's river, the common case (a review's 16 tiles were refused as "a
+    winning hand shows 17", ``--win-tile`` given or not)."""
+    if need.instant or need.added is not None:
+        return False
+    in_rows = {i for row in laid.rows for g in row for i in g.tiles if Tile(int(dets.kind[i])).is_flower}
+    plans = row_plans(laid, in_rows)
+    # (a tile read as a flower in a row may be a misread tile of the hand: counted so, the hand may be whole)
+    if any(_count_fits(p, in_rows, need.sizes) or _count_fits(p, set(), need.sizes) for p in plans):
+        return False
+    short = need.sizes[0] - 1
+    for p in plans:  # 16 exactly, a kong only where a group of four lies (not a long row cut into fours)
+        own = sum(i not in in_rows for i in p.concealed)
+        laid_out = sum(i not in in_rows for g in p.meld_groups for i in g.tiles)
+        fours = sum(len(g) == 4 for g in p.meld_groups)
+        if any(laid_out >= 4 * k and (laid_out - 4 * k) % 3 == 0 and own + laid_out - k == short
+               for k in range(fours + 1)):
+            return True
+    return False
+
+
+def waits_as_read(dets: Detections, laid: LaidHand, need: Need = WIN) -> tuple[Tile, ...]:
+    """The tiles that, named as the winning tile, make the photo's hand of 16 as read a win (its waits); none where
+    the rows do not come to 16 so, or no tile completes them."""
+    in_rows = {i for row in laid.rows for g in row for i in g.tiles if Tile(int(dets.kind[i])).is_flower}
+    plans = row_plans(laid, in_rows)
+    kinds = {i: Tile(int(k)) for i, k in enumerate(dets.kind)}
+    short = (need.sizes[0] - 1,)
+    return tuple(t for t in Tile if t.is_known and not t.is_flower and
+                 any(hand_search.legal_reading(p, kinds, laid.flowers, Need(short, added=t)) is not None
+                     for p in plans))
+
+
+def _refuse_missing_win(dets: Detections, laid: LaidHand, need: Need) -> None:
+    """For a photo whose rows come to a winning hand but its winning tile (:func:`_short_of_win`): a
+    :class:`PhotoHandError` saying the winning tile is not in the photo, the tiles the hand as read waits on, and
+    (:attr:`WayOut.WIN_TILE`) how to give it. A review was told "a winning hand shows 17" and a ``--tile`` example,
+    neither of which helps (the app's said to tap a misread tile)."""
+    if not _short_of_win(dets, laid, need):
+        return
+    read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
+    in_rows = {i for row in laid.rows for g in row for i in g.tiles if Tile(int(dets.kind[i])).is_flower}
+    tiles = sum(i not in in_rows for row in laid.rows for g in row for i in g.tiles)
+    waits = waits_as_read(dets, laid, need)
+    if waits:
+        on_en = f"as read, the hand waits on {' or '.join(map(_en, waits))}"
+        on_zh = f"照讀到的，這手聽{'、'.join(t.zh for t in waits)}"
+    else:
+        on_en, on_zh = "as read, no tile completes the hand: check the tiles", "照讀到的，沒有一張牌能讓這手胡：請檢查讀到的牌"
+    raise PhotoHandError(f"found {tiles} tiles besides the flowers: the winning tile is not in the photo (a winning "
+                         f"hand shows 16 and the winning tile); {on_en}: lay the winning tile beside the hand and "
+                         "photograph it again",
+                         f"除了花牌找到 {tiles} 張：照片裡沒有胡的那張（胡牌要有 16 張加胡的那張）；{on_zh}："
+                         "請把胡的那張放在手牌旁邊再拍一次",
+                         (read, read_zh), way_out=WayOut.WIN_TILE,
+                         after=(f" (read: {read})", f"（讀到：{read_zh}）"),
+                         waits=waits)
+
+
+def _refuse_named_no_win(dets: Detections, laid: LaidHand, need: Need) -> None:
+    """For a photo of 16 whose winning tile was named (:attr:`Need.added`) and no reading of which wins on it: a
+    :class:`PhotoHandError` naming the tile and the tiles the hand as read waits on."""
+    if need.added is None:
+        return
+    read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
+    waits = waits_as_read(dets, laid, dataclasses.replace(need, sizes=(need.sizes[0] + 1,), added=None))
+    if waits:
+        on_en = f"as read, it waits on {' or '.join(map(_en, waits))}"
+        on_zh = f"照讀到的，這手聽{'、'.join(t.zh for t in waits)}"
+    else:
+        on_en, on_zh = "as read, no tile completes it", "照讀到的，沒有一張牌能讓這手胡"
+    raise PhotoHandError(f"the winning tile named, {_en(need.added)}, is not in the photo, and the hand is no win on "
+                         f"it: {on_en}; check the tile named and the tiles read (read, row by row: {read})",
+                         f"指定胡的那張{need.added.zh}不在照片裡，而這手胡{need.added.zh}不是胡牌：{on_zh}；"
+                         f"請檢查指定的牌和讀到的牌（逐列讀到：{read_zh}）",
+                         (read, read_zh), way_out=WayOut.CORRECT_TILE, waits=waits)
 
 
 COUNT_SAID = {

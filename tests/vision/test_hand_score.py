@@ -1260,3 +1260,57 @@ def test_two_stray_tiles_apart_in_one_row_in_front_of_the_hand_are_left_out() ->
     assert any(n.en.startswith("2 tile(s) lying alone away from the hand left out (read Red dragon, 9 Characters)")
                for n in got.doubts)
 
+
+HAND16 = "123456m234678p4588s"  # waits on 3s and 6s
+
+
+def test_a_photo_without_its_winning_tile_says_so_with_the_waits() -> None:
+    """A review's 16 tiles (the winning discard still in the river) were refused "a winning hand shows 17", the way
+    out none, a --tile example."""
+    for rows in ([(100, [HAND16])], [(100, ["123456m4588s"]), (200, ["234p", "678p"])]):
+        with pytest.raises(PhotoHandError) as e:
+            score_photo(laid(rows), {"discarder": "N"}, PROFILE)
+        assert e.value.way_out is WayOut.WIN_TILE and e.value.waits == (Tile.S3, Tile.S6)
+        assert str(e.value).startswith("found 16 tiles besides the flowers: the winning tile is not in the photo (a "
+                                       "winning hand shows 16 and the winning tile); as read, the hand waits on 3 "
+                                       "Bamboo or 6 Bamboo: lay the winning tile beside the hand and photograph it "
+                                       "again (read: row 1:")
+        assert e.value.zh.startswith("除了花牌找到 16 張：照片裡沒有胡的那張（胡牌要有 16 張加胡的那張）；照讀到的，"
+                                     "這手聽三條、六條：請把胡的那張放在手牌旁邊再拍一次（讀到：")
+
+
+@pytest.mark.parametrize("rows", [[(100, [HAND16])], [(100, ["123456m4588s"]), (200, ["234p", "678p"])]])
+def test_the_winning_tile_named_completes_a_photo_of_sixteen(rows: list[tuple[float, list[str]]]) -> None:
+    context = {"discarder": "N"}
+    got = score_photo(laid(rows), context, PROFILE, Tile.S3)
+    typed = Win.from_dict({**context, "win_type": "discard", "concealed": "123456m4588s" + (
+        "" if len(rows) > 1 else "234678p"), "melds": [] if len(rows) == 1 else ["chow:234p", "chow:678p"],
+        "flowers": "", "win_tile": "3s", "seat_wind": "E", "round_wind": "E", "dealer": "E", "streak": 0})
+    assert got.win == typed and got.score == score(typed, PROFILE)
+    assert got.named and not got.marked and got.win_index == -1 and got.win_tiles == ((Tile.S3, got.score.hand_tai),)
+    assert any(n.en == "the winning tile, 3 Bamboo, is not in the photo: scored as named" for n in got.doubts)
+    assert any(n.zh == "照片裡沒有胡的那張三條：照指定的計" for n in got.doubts)
+    # a tile named that the hand does not wait on: said, with its waits
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(laid(rows), context, PROFILE, Tile.S9)
+    assert str(e.value).startswith("the winning tile named, 9 Bamboo, is not in the photo, and the hand is no win on "
+                                   "it: as read, it waits on 3 Bamboo or 6 Bamboo")
+    assert e.value.zh.startswith("指定胡的那張九條不在照片裡，而這手胡九條不是胡牌：照讀到的，這手聽三條、六條")
+    # a photo of 17 with a tile named is scored as before: the tile among them
+    whole = score_photo(laid([(100, [HAND16, "3s"])]), context, PROFILE, Tile.S3)
+    assert whole.win_index >= 0 and whole.marked and whole.named
+
+
+def test_the_command_line_names_its_win_tile_option_for_a_photo_without_its_winning_tile() -> None:
+    from companion.commands.score import advised, refusal_fields
+
+    dets = laid([(100, [HAND16])])
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(dets, {"discarder": "N"}, PROFILE)
+    en, zh = advised(e.value, dets)
+    assert "photograph it again, or name it with --win-tile (e.g. --win-tile 3s) (read: row 1:" in en
+    assert "請把胡的那張放在手牌旁邊再拍一次，或用 --win-tile 指定（例如 --win-tile 3s）（讀到：" in zh
+    assert "--tile" not in en.replace("--win-tile", "")
+    fields = refusal_fields(e.value, dets)
+    assert fields["way_out"] == "win_tile" and fields["waits"] == ["3s", "6s"]
+
