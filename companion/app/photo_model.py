@@ -44,7 +44,7 @@ from companion.vision.legend import Entry
 from companion.vision.quality import photo_quality
 from companion.vision.read import Detections, TileReader, annotated, reading_order, too_dark
 
-__all__ = ["UPLOAD_MAX_BYTES", "MOMENTS", "MOMENTS_FOR", "READIES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
+__all__ = ["UPLOAD_MAX_BYTES", "MOMENTS", "MOMENTS_FOR", "PAYING", "READIES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
            "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES", "TABLE_RULES", "ReadTile",
            "read_tiles", "with_picks", "score_typed_hand", "score_picked", "photo_warnings"]
 
@@ -106,7 +106,11 @@ DISCARD_KONG = "after_discard_kong"
 READIES = ("", "ready_declared", "ready_on_deal", "ready_first_discard")  # 報聽, 天聽, 地聽
 # the moments each way of winning can have (海底 is drawn, 河底 discarded; a robbed kong is neither)
 MOMENTS_FOR = {"self_draw": ("", "after_kong", DISCARD_KONG, "after_flower", "last_tile", "heavenly", "earthly"),
-               "discard": ("", "last_discard", "human"), "rob_kong": ("",)}
+               "discard": ("", "last_discard", "human"), "rob_kong": ("",), "eight_flowers": ("",),
+               "seven_flowers_rob": ("",)}
+PAYING = ("discard", "rob_kong", "seven_flowers_rob")
+"""The kinds of win one other player pays for: the form asks who (the discarder, the robbed player, the revealer of the
+eighth flower)."""
 
 
 HAND_FIELDS = ("win_type", "discarder", "seat_wind", "streak", "moment", "ready", "concealed")
@@ -121,7 +125,7 @@ FIELD_WORDS = {"win_type": "win_type", "discarder": "discarder", "seat_wind": "s
 class PhotoContext:
     """What a photo cannot show, as the form sets it (winds as E/S/W/N, as ``companion tai`` reads them)."""
 
-    win_type: str = "self_draw"  # or "discard", "rob_kong" (搶槓)
+    win_type: str = "self_draw"  # or "discard", "rob_kong" (搶槓), "eight_flowers" (八仙過海), "seven_flowers_rob" (七搶一)
     discarder: str = "N"  # used only for a win on a discard (or the robbed kong's)
     seat_wind: str = "E"
     round_wind: str = "E"
@@ -137,7 +141,7 @@ class PhotoContext:
         """The fields of ``companion tai``'s input this context fills (the profile and stakes go apart)."""
         out: dict[str, Any] = {"win_type": self.win_type, "seat_wind": self.seat_wind,
                                "round_wind": self.round_wind, "dealer": self.dealer, "streak": self.streak}
-        if self.win_type in ("discard", "rob_kong"):
+        if self.win_type in PAYING:
             out["discarder"] = self.discarder
         flags: dict[str, Any] = {name: True for name in (self.moment, self.ready) if name}
         if flags.pop(DISCARD_KONG, None):

@@ -20,6 +20,7 @@ from companion.app.photo_model import (
     FIELD_WORDS,
     MOMENTS,
     MOMENTS_FOR,
+    PAYING,
     READIES,
     STAKES,
     TABLE_RULES,
@@ -386,7 +387,9 @@ class PhotoTab:
         east = self._dealer_east()
         how = [ft.DropdownOption(key="self_draw", text=t(ui("self_draw"))),
                ft.DropdownOption(key="discard", text=t(ui("on_discard"))),
-               ft.DropdownOption(key="rob_kong", text=t(ui("rob_kong")))]
+               ft.DropdownOption(key="rob_kong", text=t(ui("rob_kong"))),
+               ft.DropdownOption(key="eight_flowers", text=t(ui("win_eight_flowers"))),
+               ft.DropdownOption(key="seven_flowers_rob", text=t(ui("win_seven_rob_one")))]
         moments = [ft.DropdownOption(key=m or "-", text=t(ui(f"moment_{m}")))
                    for m in MOMENTS_FOR.get(c.win_type, MOMENTS)]
         readies = [ft.DropdownOption(key=r or "-", text=t(ui(f"ready_{r}"))) for r in READIES]
@@ -423,7 +426,7 @@ class PhotoTab:
             label(t(ui("photo_context")), 12, colour=GREY),
             ft.Row([pick("win_type", "win_type", c.win_type, how, 175),
                     pick("discarder", "discarder", c.discarder, [w for w in winds if w.key != c.seat_wind],
-                         disabled=c.win_type == "self_draw"),
+                         disabled=c.win_type not in PAYING),
                     pick("seat_wind", "seat_wind", c.seat_wind, winds, 160),
                     pick("round_wind", "round_wind", c.round_wind, winds),
                     pick("dealer", "dealer_seat", "E" if east else c.dealer, winds, disabled=east),

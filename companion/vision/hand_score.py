@@ -369,7 +369,9 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     """Score the hand of the photo read as ``dets``. ``context`` holds the fields of ``companion tai``'s JSON
     input other than the tiles (``win_type``, ``discarder``, ``seat_wind``, ``flags``…); what it lacks of the
     kind of win and the winds is assumed (self-drawn, East everywhere) and said. ``win_tile`` is the winning
-    tile the player names (else the one set apart, else each in turn).
+    tile the player names (else the one set apart, else each in turn); where the photo shows 16 tiles, not the
+    winning one, the tile named completes them (without it the refusal names the waits: :data:`WayOut.WIN_TILE`).
+    All eight flowers beside 16 tiles on a self-draw are 八仙過海 (:func:`_eight_flowers`), and said.
     ``kongs`` says which face-up kongs were added (``addkong``) or concealed ones turned up (``ckong``); the
     others are taken as exposed and said. ``blank_white``: the player says the hand holds a kong of white dragons
     whose faces are blank (``--kong 5z=…``): four backs lying together are taken as it, of the kind ``kongs`` says.
@@ -380,6 +382,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     Raises :class:`PhotoHandError` when no reading of the photo is a legal win, and the rules' own errors
     (``WinInputError``, ``NotAWin``) for a context that does not fit the hand."""
     laid = lay_out(dets)
+    context, eight = _eight_flowers(dets, laid, context, win_tile)
     need = hand_need(context)
     if win_tile is not None and not need.instant and _short_of_win(dets, laid, need):
         need = dataclasses.replace(need, sizes=(need.sizes[0] - 1,), added=win_tile)
@@ -513,6 +516,10 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if legal.added is not None:
         doubts.append(Note(f"the winning tile, {_en(legal.added)}, is not in the photo: scored as named",
                            f"照片裡沒有胡的那張{legal.added.zh}：照指定的計"))
+    if eight:
+        doubts.append(Note("all eight flowers and 16 tiles are in the photo: scored as Eight flowers, won on the "
+                           "eighth flower",
+                           "照片裡有全部八張花和 16 張牌：當作八仙過海計（摸到第八張花就胡）"))
     if laid.stray:
         doubts.append(Note(f"{len(laid.stray)} face-down tile(s) are in no concealed kong: left out",
                            f"{len(laid.stray)} 張蓋著的牌不屬於暗槓：不計"))
@@ -724,13 +731,18 @@ def _refuse_missing_win(dets: Detections, laid: LaidHand, need: Need) -> None:
         on_zh = f"照讀到的，這手聽{'、'.join(t.zh for t in waits)}"
     else:
         on_en, on_zh = "as read, no tile completes the hand: check the tiles", "照讀到的，沒有一張牌能讓這手胡：請檢查讀到的牌"
+    flowers = len({int(dets.kind[i]) for i in laid.flowers}) if len(set(laid.flowers)) == len(laid.flowers) else 0
+    eight_en, eight_zh = ("; with all eight flowers it is Eight flowers, won on no discard",
+                          "；八張花都到齊就是八仙過海，不是胡別人打的牌") if _all_flowers(dets, laid) else \
+        ("; with seven flowers, the eighth robbed from another player, it is Seven rob one",
+         "；七張花、第八張是搶別家的，就是七搶一") if flowers == 7 else ("", "")
     raise PhotoHandError(f"found {tiles} tiles besides the flowers: the winning tile is not in the photo (a winning "
                          f"hand shows 16 and the winning tile); {on_en}: lay the winning tile beside the hand and "
                          "photograph it again",
                          f"除了花牌找到 {tiles} 張：照片裡沒有胡的那張（胡牌要有 16 張加胡的那張）；{on_zh}："
                          "請把胡的那張放在手牌旁邊再拍一次",
                          (read, read_zh), way_out=WayOut.WIN_TILE,
-                         after=(f" (read: {read})", f"（讀到：{read_zh}）"),
+                         after=(f"{eight_en} (read: {read})", f"{eight_zh}（讀到：{read_zh}）"),
                          waits=waits)
 
 
@@ -751,6 +763,27 @@ def _refuse_named_no_win(dets: Detections, laid: LaidHand, need: Need) -> None:
                          f"指定胡的那張{need.added.zh}不在照片裡，而這手胡{need.added.zh}不是胡牌：{on_zh}；"
                          f"請檢查指定的牌和讀到的牌（逐列讀到：{read_zh}）",
                          (read, read_zh), way_out=WayOut.CORRECT_TILE, waits=waits)
+
+
+def _all_flowers(dets: Detections, laid: LaidHand) -> bool:
+    """The photo's flowers laid out are all eight, each once."""
+    return len({int(dets.kind[i]) for i in laid.flowers}) == 8 == len(laid.flowers)
+
+
+def _eight_flowers(dets: Detections, laid: LaidHand, context: Mapping[str, Any],
+                   win_tile: Tile | None) -> tuple[Mapping[str, Any], bool]:
+    """``context`` as 八仙過海 where the photo shows all eight flowers laid out and a hand of 16 between turns, and
+    the context says a self-draw (or nothing: the app's form says self-drawn by default), no discarder and no
+    winning tile: a self-drawn hand shows its drawn tile, so 16 and eight flowers can only be won on the eighth
+    flower (a review's was refused as "a winning hand shows 17", and scored only with an undocumented
+    ``--context``); and whether it was so taken."""
+    said = str(with_defaults(context)["win_type"]).strip().lower()
+    if said != WinType.SELF_DRAW.value or context.get("discarder") is not None or win_tile is not None \
+            or not _all_flowers(dets, laid):
+        return context, False
+    if not _short_of_win(dets, laid, WIN):
+        return context, False
+    return {**context, "win_type": WinType.EIGHT_FLOWERS.value}, True
 
 
 COUNT_SAID = {

@@ -758,3 +758,32 @@ def test_a_photo_without_its_winning_tile_offers_its_waits_to_tap_on_the_tab(tmp
     typed = score_typed_hand("123m456m234p678p4588s6s", {**tab.context.as_context()}, win_tile=Tile.S6)
     assert isinstance(typed, PhotoPanel) and (won.items, won.total) == (typed.items, typed.total)
 
+
+@pytest.mark.parametrize(("kind", "flowers", "tai_item"), [("eight_flowers", "12345678f", "八仙過海"),
+                                                           ("seven_flowers_rob", "1234567f", "七搶一")])
+def test_the_form_scores_the_instant_wins_by_flowers(kind: str, flowers: str, tai_item: str) -> None:
+    """The form's kinds of win offered only 自摸, 放槍 and 搶槓: neither 八仙過海 nor 七搶一 could be scored on the tab."""
+    from companion.app.view_photo import PhotoSource, PhotoTab
+    from tests.app.test_tabs_beside_a_live_table import _Host
+    from tests.vision.test_hand_score import laid
+
+    read = ReadPhoto("f.jpg", np.full((400, 900, 3), 90, np.uint8), laid([(100, ["123m456m234p678p4588s"]),
+                                                                         (200, [flowers])]))
+    tab = PhotoTab(_Host(), PhotoSource(demo=lambda: (read, {}), read_file=lambda *_: read, upload_dir=None))
+    tab._received(Path("f.jpg"), "f.jpg")
+    offered: set[str] = set()  # the form's kinds of win offer it
+    stack: list[object] = [tab.build()]
+    while stack:
+        c = stack.pop()
+        keys = {o.key for o in getattr(c, "options", None) or []}
+        if "self_draw" in keys:  # (the kinds of win's drop-down)
+            offered |= keys
+        for name in ("content", "controls"):
+            v = getattr(c, name, None)
+            stack += v if isinstance(v, list) else [v] if v is not None and not isinstance(v, str) else []
+    assert {"self_draw", "discard", "rob_kong", kind} <= offered, offered
+    tab.set_context(win_type=kind, discarder="S")
+    shown = tab.shown
+    assert isinstance(shown, PhotoPanel), shown
+    assert any(tai_item in item.zh for item, _ in shown.items), shown.items
+    assert ("discarder" in PhotoContext(win_type=kind, discarder="S").as_context()) == (kind == "seven_flowers_rob")

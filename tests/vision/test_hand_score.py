@@ -16,7 +16,7 @@ from companion.cli import main
 from companion.hand import Meld, MeldKind
 from companion.rules.profiles import load_profile, played_with
 from companion.rules.scoring import replacement_named, score
-from companion.rules.win import Win
+from companion.rules.win import Win, WinType
 from companion.tiles import Tile, format_tiles, parse_tiles
 from companion.vision import hand_search
 from companion.vision.hand_photo import Group, lay_out, shadowed
@@ -1314,3 +1314,23 @@ def test_the_command_line_names_its_win_tile_option_for_a_photo_without_its_winn
     fields = refusal_fields(e.value, dets)
     assert fields["way_out"] == "win_tile" and fields["waits"] == ["3s", "6s"]
 
+
+def test_all_eight_flowers_and_sixteen_tiles_score_as_eight_flowers() -> None:
+    """A review's 16 tiles and eight flowers were refused "a winning hand shows 17" with no word of the flowers, and
+    scored 八仙過海 only with an undocumented --context."""
+    rows = [(100, [HAND16]), (200, ["12345678f"])]
+    for context in ({}, {"win_type": "self_draw"}):  # (the app's form says self-drawn by default)
+        got = score_photo(laid(rows), context, PROFILE)
+        said = score_photo(laid(rows), {**context, "win_type": "eight_flowers"}, PROFILE)
+        assert got.win.win_type is WinType.EIGHT_FLOWERS and got.score == said.score
+        assert any(n.en == "all eight flowers and 16 tiles are in the photo: scored as Eight flowers, won on the "
+                   "eighth flower" and n.zh.startswith("照片裡有全部八張花和 16 張牌：當作八仙過海計") for n in got.doubts)
+    # on a discard the winning tile is missing, and the flowers are named
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(laid(rows), {"discarder": "N"}, PROFILE)
+    assert e.value.way_out is WayOut.WIN_TILE and "; with all eight flowers it is Eight flowers, won on no discard" \
+        in str(e.value) and "；八張花都到齊就是八仙過海，不是胡別人打的牌" in e.value.zh
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(laid([(100, [HAND16]), (200, ["1234567f"])]), {}, PROFILE)
+    assert "with seven flowers, the eighth robbed from another player, it is Seven rob one" in str(e.value)
+    assert "七張花、第八張是搶別家的，就是七搶一" in e.value.zh
