@@ -44,7 +44,7 @@ from companion.vision.legend import Entry
 from companion.vision.quality import photo_quality
 from companion.vision.read import Detections, TileReader, annotated, reading_order, too_dark
 
-__all__ = ["UPLOAD_MAX_BYTES", "MOMENTS", "MOMENTS_FOR", "READIES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
+__all__ = ["UPLOAD_MAX_BYTES", "MOMENTS", "MOMENTS_FOR", "PAYING", "READIES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
            "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES", "TABLE_RULES", "ReadTile",
            "read_tiles", "with_picks", "score_typed_hand", "score_picked", "photo_warnings"]
 
@@ -87,6 +87,7 @@ class PhotoFailed:
     image: bytes | None = None
     legend: tuple[Entry, ...] = ()  # what the photo's box colours and label marks mean
     check: tuple[int, ...] = ()  # the detections the refusal names for the player to check (PhotoHandError.check)
+    waits: tuple[str, ...] = ()  # a hand shown without its winning tile: the tiles it waits on, to tap (WayOut.WIN_TILE)
 
 
 def photo_drawn(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None) -> tuple[bytes, tuple[Entry, ...]]:
@@ -105,7 +106,11 @@ DISCARD_KONG = "after_discard_kong"
 READIES = ("", "ready_declared", "ready_on_deal", "ready_first_discard")  # 報聽, 天聽, 地聽
 # the moments each way of winning can have (海底 is drawn, 河底 discarded; a robbed kong is neither)
 MOMENTS_FOR = {"self_draw": ("", "after_kong", DISCARD_KONG, "after_flower", "last_tile", "heavenly", "earthly"),
-               "discard": ("", "last_discard", "human"), "rob_kong": ("",)}
+               "discard": ("", "last_discard", "human"), "rob_kong": ("",), "eight_flowers": ("",),
+               "seven_flowers_rob": ("",)}
+PAYING = ("discard", "rob_kong", "seven_flowers_rob")
+"""The kinds of win one other player pays for: the form asks who (the discarder, the robbed player, the revealer of the
+eighth flower)."""
 
 
 HAND_FIELDS = ("win_type", "discarder", "seat_wind", "streak", "moment", "ready", "concealed")
@@ -120,7 +125,7 @@ FIELD_WORDS = {"win_type": "win_type", "discarder": "discarder", "seat_wind": "s
 class PhotoContext:
     """What a photo cannot show, as the form sets it (winds as E/S/W/N, as ``companion tai`` reads them)."""
 
-    win_type: str = "self_draw"  # or "discard", "rob_kong" (搶槓)
+    win_type: str = "self_draw"  # or "discard", "rob_kong" (搶槓), "eight_flowers" (八仙過海), "seven_flowers_rob" (七搶一)
     discarder: str = "N"  # used only for a win on a discard (or the robbed kong's)
     seat_wind: str = "E"
     round_wind: str = "E"
@@ -136,7 +141,7 @@ class PhotoContext:
         """The fields of ``companion tai``'s input this context fills (the profile and stakes go apart)."""
         out: dict[str, Any] = {"win_type": self.win_type, "seat_wind": self.seat_wind,
                                "round_wind": self.round_wind, "dealer": self.dealer, "streak": self.streak}
-        if self.win_type in ("discard", "rob_kong"):
+        if self.win_type in PAYING:
             out["discarder"] = self.discarder
         flags: dict[str, Any] = {name: True for name in (self.moment, self.ready) if name}
         if flags.pop(DISCARD_KONG, None):
@@ -281,10 +286,16 @@ def _attempt(read: ReadPhoto, context: Mapping[str, Any], profile_id: str | Prof
         # with nothing called (門清) an own kong lying face up was concealed, never added to a called pung: a review's
         # 1111m beside a concealed hand won on its replacement was refused for the added kong the app had assumed
         kongs = ADDED_KONGS if _own_kong(context) and not concealed else None
-        every = score_photo(read.dets, context, profile, kongs=kongs, concealed=concealed)
+        try:
+            every: PhotoWin | None = score_photo(read.dets, context, profile, kongs=kongs, concealed=concealed)
+        except PhotoHandError as missing:  # the winning tile not in the photo: the one named completes it
+            if win_tile is None or missing.way_out is not WayOut.WIN_TILE:
+                raise
+            every = None
         if win_tile is not None:  # (the search again: a few ms once the reader has run)
             named = score_photo(read.dets, context, profile, win_tile, kongs=kongs, concealed=concealed)
-            every = named if every.marked else replace(named, win_tiles=every.win_tiles)
+            every = named if every is None or every.marked else replace(named, win_tiles=every.win_tiles)
+        assert every is not None
         return replace(every, doubts=every.doubts + _added_notes(every.win.melds)) if kongs else every
     except (PhotoHandError, WinInputError, NotAWin) as bad:
         return bad
@@ -489,7 +500,9 @@ def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> 
             else:
                 why = why + ui("photo_also", what=zh, what_en=en)
     return PhotoFailed(read.name, ui("photo_failed", name=read.name, why=why.zh, why_en=why.en),
-                       *photo_drawn(read.image, read.dets), check=bad.check if isinstance(bad, PhotoHandError) else ())
+                       *photo_drawn(read.image, read.dets), check=bad.check if isinstance(bad, PhotoHandError) else (),
+                       waits=tuple(t.code for t in bad.waits)
+                       if isinstance(bad, PhotoHandError) and bad.way_out is WayOut.WIN_TILE else ())
 
 
 _COMMAND_LINE = ((re.compile(r"^--win-tile \S+: "), re.compile(r"^--win-tile \S+：")),
@@ -557,6 +570,11 @@ def way_out(refused: PhotoHandError, live: bool = False) -> Words:
         return ui("live_way_correct" if live else "photo_way_correct")
     if way is WayOut.CLOSER:
         return ui("live_way_closer" if live else "photo_way_closer")
+    if way is WayOut.WIN_TILE:  # tap one of the waits under the refusal, or type the hand in the tab's own box
+        if live:
+            return ui("live_way_win_tile")
+        box = ui("typed_field")
+        return ui("photo_way_win_tile", field=box.zh, field_en=box.en)
     return Words("", "")
 
 

@@ -20,6 +20,7 @@ from companion.app.photo_model import (
     FIELD_WORDS,
     MOMENTS,
     MOMENTS_FOR,
+    PAYING,
     READIES,
     STAKES,
     TABLE_RULES,
@@ -386,7 +387,9 @@ class PhotoTab:
         east = self._dealer_east()
         how = [ft.DropdownOption(key="self_draw", text=t(ui("self_draw"))),
                ft.DropdownOption(key="discard", text=t(ui("on_discard"))),
-               ft.DropdownOption(key="rob_kong", text=t(ui("rob_kong")))]
+               ft.DropdownOption(key="rob_kong", text=t(ui("rob_kong"))),
+               ft.DropdownOption(key="eight_flowers", text=t(ui("win_eight_flowers"))),
+               ft.DropdownOption(key="seven_flowers_rob", text=t(ui("win_seven_rob_one")))]
         moments = [ft.DropdownOption(key=m or "-", text=t(ui(f"moment_{m}")))
                    for m in MOMENTS_FOR.get(c.win_type, MOMENTS)]
         readies = [ft.DropdownOption(key=r or "-", text=t(ui(f"ready_{r}"))) for r in READIES]
@@ -423,7 +426,7 @@ class PhotoTab:
             label(t(ui("photo_context")), 12, colour=GREY),
             ft.Row([pick("win_type", "win_type", c.win_type, how, 175),
                     pick("discarder", "discarder", c.discarder, [w for w in winds if w.key != c.seat_wind],
-                         disabled=c.win_type == "self_draw"),
+                         disabled=c.win_type not in PAYING),
                     pick("seat_wind", "seat_wind", c.seat_wind, winds, 160),
                     pick("round_wind", "round_wind", c.round_wind, winds),
                     pick("dealer", "dealer_seat", "E" if east else c.dealer, winds, disabled=east),
@@ -469,6 +472,8 @@ class PhotoTab:
             failed_set = self.read.tile_set if isinstance(self.read, ReadPhoto) else None
             if failed_set:  # which set read it: a refusal is when a player wonders (a review found it unsaid there)
                 head.append(label(t(ui("photo_tile_set", name=failed_set)), 12, colour=GREY))
+            if p.waits and isinstance(self.read, ReadPhoto):  # its winning tile not in the photo: tap the one won on
+                head.append(self._waits(p.waits))
             if isinstance(self.read, ReadPhoto):  # read but not a win: a misread tile may be why (the tiles the
                 # refusal names framed: a tile read surely that would make it a win as another kind, a fifth copy)
                 head.append(self._corrections(self.read, check=p.check))
@@ -547,6 +552,17 @@ class PhotoTab:
                                                                       on_click=self.undo_picks, disabled=busy))],
                                spacing=8, wrap=True))
         return ft.Container(ft.Column(rows, spacing=4), bgcolor=CARD, padding=10, border_radius=8)
+
+    def _waits(self, waits: tuple[str, ...]) -> ft.Control:
+        """The tiles a photo's hand shown without its winning tile waits on: tap the one it was won on (a review's
+        16 tiles were refused, and the refusal pointed at the misread tiles)."""
+        t, busy = self.host.t, self.busy is not None
+        row = [ident(f"photo-wait-{code}", ft.Container(tile(t, code, TILE_W["wait"]), padding=2, border_radius=4,
+                                                        border=ft.Border.all(1, "#d0c8b0"),
+                                                        on_click=None if busy else on_tap(self.pick_win, code)))
+               for code in waits]
+        return ft.Column([label(t(ui("photo_win_missing_pick")), 12, bold=True),
+                          ft.Row(row, spacing=3, wrap=True, run_spacing=3)], spacing=2)
 
     def _win_choices(self, p: PhotoPanel) -> ft.Control:
         """The tiles a typed hand, or a photo with no tile set apart, can have been won on, each with its tai: the one

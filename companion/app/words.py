@@ -1337,6 +1337,15 @@ UI: dict[str, tuple[str, str]] = {
     # --- a barred win form's undo refused (another phone's record since): Cancel said after the bar as the form's
     # own words say it (a final review: "If it was entered right, tap Cancel" in claim_gone's, not in own_bar's) ---
     "live_own_bar_cancel": ("。{right}，請按「取消」", ". {right_en}, tap Cancel"),
+    # --- a photo of 16 tiles, its winning tile not in it (the discard still in the river): the way out on each tab,
+    # the waits to tap; and the instant wins by flowers in the photo form's kinds of win (a review could score
+    # neither there) ---
+    "photo_way_win_tile": ("，或在下面點胡的那張，或在「{field}」輸入整手牌（含胡的那張）",
+                           ", or tap the winning tile below, or type the whole hand with it in \u201c{field_en}\u201d"),
+    "live_way_win_tile": ("，或在表格裡填上胡的那張", ", or enter the winning tile in the form"),
+    "photo_win_missing_pick": ("胡的是哪一張？點那張，就照它算", "Which tile won? Tap it to score the hand with it"),
+    "win_eight_flowers": ("八仙過海", "Eight flowers"),
+    "win_seven_rob_one": ("七搶一", "Seven rob one"),
 }
 
 

@@ -90,7 +90,8 @@ def register(sub: Any) -> None:
                                             "winds from the dealer, as the default does) / "
                                             "莊家的門風（預設東；規則從莊家算門風時一定是東，預設就是）")
     p.add_argument("--streak", type=int, help="the dealer's streak N (default 0) / 莊家連莊數（預設 0）")
-    p.add_argument("--win-tile", help="the winning tile, when it is not set apart in the photo (e.g. 3s) / 胡的那張（照片裡沒分開擺時）")
+    p.add_argument("--win-tile", help="the winning tile, when it is not set apart in the photo, or not in it (e.g. 3s) / "
+                                      "胡的那張（照片裡沒分開擺、或沒拍到時）")
     p.add_argument("--kong", action="append", default=[], metavar="TILE=KIND",
                    help="a face-up kong that was added (5p=addkong) or a concealed one turned up (5p=ckong); "
                         "others are taken as exposed (kong); 5z=kong: four tiles together that read face down are "
@@ -119,13 +120,16 @@ def register(sub: Any) -> None:
                         "a photo read but not scored; that \"error\" has \"tiles\" (each {\"at\": \"1.15\", \"tile\": "
                         "\"9s\", \"score\": 0.87}, as --tile numbers them), \"check\" (the tiles it names, with "
                         "\"could_be\": the kinds that would make a win; left out where it names none) and \"way_out\" "
-                        "(correct_tile, closer, blank_kong, none), to build --tile from, where the hand was refused "
+                        "(correct_tile, closer, blank_kong, win_tile: the winning tile is not in the photo, "
+                        "\"waits\" the tiles the hand waits on, for --win-tile; none), to build --tile from, where the "
+                        "hand was refused "
                         "(a --tile that names no tile of the photo: \"tiles\" only); a doubt's \"way_out\": concealed (--concealed) / "
                         "每張照片輸出一行 JSON，含 companion read 的 warnings 與 quality"
                         "（照片晃到、黑白或單色、牌太小），讀得到但無法計分的照片也在 error 旁附上；"
                         "那個 error 另有 tiles（照 --tile 的編號，每張 {\"at\": \"1.15\", \"tile\": \"9s\", \"score\": "
                         "0.87}）、check（它點名要檢查的牌，could_be 是能胡的牌；沒點名就省略）與 way_out"
-                        "（correct_tile、closer、blank_kong、none），手牌被拒時可用來組 --tile"
+                        "（correct_tile、closer、blank_kong、win_tile：照片裡沒有胡的那張，waits 是這手聽的牌，可用"
+                        " --win-tile 指定；none），手牌被拒時可用來組 --tile"
                         "（--tile 指到照片裡沒有的牌時只有 tiles）；doubts 的 way_out 為 concealed 時請加 --concealed")
     add_lang_option(p, "language of the text output", "輸出語言")
     p.add_argument("--annotate", metavar="OUT.png",
@@ -678,6 +682,10 @@ def advised(refused: PhotoHandError, dets: Any = None) -> tuple[str, str]:
     """A refusal's reason (:class:`companion.vision.hand_score.PhotoHandError`) with its way out said as this
     command's options (:data:`_WAY_OUT`): the exact ``--tile`` where the refusal names a tile and kind, else an
     example of the photo ``dets``."""
+    if refused.way_out.value == "win_tile":  # the winning tile not in the photo: named with its own option
+        code = refused.waits[0].code if refused.waits else "3s"
+        return refused.said((f", or name it with --win-tile (e.g. --win-tile {code})",
+                             f"，或用 --win-tile 指定（例如 --win-tile {code}）"))
     exact = _exact(refused, dets) if dets is not None else []
     ex_en, ex_zh = (("for this photo: --tile " + " or --tile ".join(exact), "這張照片請用 --tile " + " 或 --tile ".join(exact)) if exact
                     else (f"e.g. --tile {example(dets)}", f"例如 --tile {example(dets)}") if dets is not None else
@@ -697,7 +705,7 @@ def refusal_fields(refused: PhotoHandError, dets: Any, fixed: frozenset[str] = f
     tiles = numbered_tiles(dets, fixed)  # (none, and nothing to check, where no tile was found: no empty field)
     # (no "check": [] where it names no tile: a review's blank kong and sure tiles gave one)
     return {**({"tiles": tiles} if tiles else {}), **({"check": check} if check and tiles else {}),
-            "way_out": refused.way_out.value}
+            "way_out": refused.way_out.value, **({"waits": [t.code for t in refused.waits]} if refused.waits else {})}
 
 
 _NOTE_WAY = {"concealed": (": say so with --concealed", "：請加 --concealed")}

@@ -66,10 +66,12 @@ class LaidHand:
         return sum(len(g) for g in self.rows[row])
 
     def lone(self) -> list[int]:
-        """The tiles lying alone, each a row of its own (a one-tile group, no other tile beside it): the winning
+        """The tiles lying alone, in a row of one-tile groups only (no other tile beside any of them): the winning
         tile pushed apart, or a tile that is no part of the hand (a discard, a neighbour's tile, a box on a
-        patterned table)."""
-        return [row[0].tiles[0] for row in self.rows if len(row) == 1 and len(row[0]) == 1]
+        patterned table). Two such tiles a gap apart in one row are each alone: a review's 7z and 9m two tiles
+        apart in front of a winning hand made it "a false win?", where five tiles apart (two rows) they were left
+        out."""
+        return [g.tiles[0] for row in self.rows if all(len(g) == 1 for g in row) for g in row]
 
 
 def _groups(dets: Detections, f: RowFrame, idx: np.ndarray) -> tuple[Group, ...]:

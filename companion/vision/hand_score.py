@@ -64,6 +64,10 @@ class WayOut(Enum):
     BLANK_KONG = "blank_kong"
     """Four backs lying together may be a kong of blank white dragons lying face up (a set whose 白板 is blank): say
     so (:func:`score_photo` takes them so with ``blank_white``, which ``companion score --kong 5z=…`` gives)."""
+    WIN_TILE = "win_tile"
+    """The photo shows the hand but its winning tile (the discard still in the discarder's river): lay it beside the
+    hand and photograph it again, or name it (:func:`score_photo`'s ``win_tile``, ``companion score --win-tile``, a
+    typed hand); :attr:`PhotoHandError.waits` the tiles the hand as read waits on."""
     CONCEALED = "concealed"
     """A note's (:attr:`Note.way_out`): rows were taken as called melds only for lying apart; were they not called,
     say so (:func:`score_photo`'s ``concealed``, ``companion score --concealed``, the photo form's calls)."""
@@ -76,7 +80,7 @@ class PhotoHandError(ValueError):
 
     def __init__(self, message: str, zh: str, reading: tuple[str, str] | None = None,
                  check: tuple[int, ...] = (), way_out: WayOut = WayOut.NONE, after: tuple[str, str] = ("", ""),
-                 fits: tuple[tuple[int, tuple[Tile, ...]], ...] = ()) -> None:
+                 fits: tuple[tuple[int, tuple[Tile, ...]], ...] = (), waits: tuple[Tile, ...] = ()) -> None:
         super().__init__(message + after[0])
         self.zh = zh + after[1]
         self.reading = reading  # the photo as read (:func:`reading_text`; notation, Chinese), when it says no win
@@ -84,6 +88,7 @@ class PhotoHandError(ValueError):
         # would make the hand a win as another kind, the copies of a kind read too often)
         self.fits = fits  # of those, each read surely that would make the hand a win, with the kinds it would as
         self.way_out = way_out
+        self.waits = waits  # a hand shown without its winning tile (:attr:`WayOut.WIN_TILE`): the tiles it waits on
         self._before = (message, zh)  # the way out is said between these and ``after`` (the photo as read)
         self._after = after
 
@@ -253,6 +258,12 @@ def _score_each(legal: Legal, context: Mapping[str, Any], profile: Profile,
     concealed = [i for i in plan.concealed if not kinds[i].is_flower]
     flowers = [kinds[i] for i in legal.flowers]
     chosen = None  # the eighth flower's replacement companion tai takes
+    if legal.added is not None:  # the winning tile named, not in the photo: every tile shown is the hand's own
+        obj = {**with_defaults(context), "concealed": format_tiles(sorted(kinds[j] for j in concealed)),
+               "win_tile": legal.added.code, "melds": [str(m) for m in legal.melds],
+               "flowers": format_tiles(sorted(flowers))}
+        win = Win.from_dict(obj)
+        return [(-1, win, score(win, profile))]
     if is_instant(context):
         obj = {**with_defaults(context), "concealed": format_tiles(sorted(kinds[j] for j in concealed)),
                "win_tile": None, "melds": [str(m) for m in legal.melds], "flowers": format_tiles(sorted(flowers))}
@@ -358,7 +369,9 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     """Score the hand of the photo read as ``dets``. ``context`` holds the fields of ``companion tai``'s JSON
     input other than the tiles (``win_type``, ``discarder``, ``seat_wind``, ``flags``…); what it lacks of the
     kind of win and the winds is assumed (self-drawn, East everywhere) and said. ``win_tile`` is the winning
-    tile the player names (else the one set apart, else each in turn).
+    tile the player names (else the one set apart, else each in turn); where the photo shows 16 tiles, not the
+    winning one, the tile named completes them (without it the refusal names the waits: :data:`WayOut.WIN_TILE`).
+    All eight flowers beside 16 tiles on a self-draw are 八仙過海 (:func:`_eight_flowers`), and said.
     ``kongs`` says which face-up kongs were added (``addkong``) or concealed ones turned up (``ckong``); the
     others are taken as exposed and said. ``blank_white``: the player says the hand holds a kong of white dragons
     whose faces are blank (``--kong 5z=…``): four backs lying together are taken as it, of the kind ``kongs`` says.
@@ -369,7 +382,10 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     Raises :class:`PhotoHandError` when no reading of the photo is a legal win, and the rules' own errors
     (``WinInputError``, ``NotAWin``) for a context that does not fit the hand."""
     laid = lay_out(dets)
+    context, eight = _eight_flowers(dets, laid, context, win_tile)
     need = hand_need(context)
+    if win_tile is not None and not need.instant and _short_of_win(dets, laid, need):
+        need = dataclasses.replace(need, sizes=(need.sizes[0] - 1,), added=win_tile)
     try:
         plans, refused = _plans_or_refuse(dets, laid, need, concealed), None
     except PhotoHandError as why:
@@ -430,14 +446,17 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if not found:
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
+        _refuse_missing_win(dets, laid, need)
         _refuse_by_count(dets, laid, plans, need, context)
         _refuse_too_many(dets, laid)
+        _refuse_named_no_win(dets, laid, need)
         _refuse_sure_fits(dets, laid, plans, need)
         which, which_zh = _which_kind(dets, laid, plans, need)
         if not dets.doubtful().any():  # every face read surely: the hand, not the photo, is at fault (a review)
-            raise PhotoHandError(f"every tile was read surely, and no arrangement of them is a winning hand (a false "
-                                 f"win?): check the tiles against the photo (read, row by row: {read}){which}",
-                                 f"每張牌都讀得很確定，但怎麼排都不是胡牌（詐胡？）：請對照照片檢查（逐列讀到：{read_zh}）"
+            # (no word of a false win: at a table that is a penalty, and a photo cannot tell a misread tile from one)
+            raise PhotoHandError(f"every tile was read surely, and no arrangement of them is a winning hand: check "
+                                 f"the tiles against the photo (read, row by row: {read}){which}",
+                                 f"每張牌都讀得很確定，但怎麼排都不是胡牌：請對照照片檢查（逐列讀到：{read_zh}）"
                                  f"{which_zh}",
                                  (read, read_zh), way_out=WayOut.CORRECT_TILE)
         raise PhotoHandError(f"no reading of the photo is a winning hand, even with up to {n} doubtful tiles read "
@@ -494,6 +513,13 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                            f"is a win without them; check that they are no part of it{same_en}",
                            f"{len(apart)} 張離手牌很遠、單獨擺著的牌不計（讀成{names_zh}）：不算它們才是胡牌；"
                            f"請確認它們不是這手牌的{same_zh}"))
+    if legal.added is not None:
+        doubts.append(Note(f"the winning tile, {_en(legal.added)}, is not in the photo: scored as named",
+                           f"照片裡沒有胡的那張{legal.added.zh}：照指定的計"))
+    if eight:
+        doubts.append(Note("all eight flowers and 16 tiles are in the photo: scored as Eight flowers, won on the "
+                           "eighth flower",
+                           "照片裡有全部八張花和 16 張牌：當作八仙過海計（摸到第八張花就胡）"))
     if laid.stray:
         doubts.append(Note(f"{len(laid.stray)} face-down tile(s) are in no concealed kong: left out",
                            f"{len(laid.stray)} 張蓋著的牌不屬於暗槓：不計"))
@@ -502,7 +528,8 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                                           *legal.flowers)}
     own = tuple(i for i in legal.plan.concealed if i not in legal.flowers)
     return PhotoWin(best[1], best[2], own, legal.meld_idx, legal.flowers, best[0],
-                    best[0] < 0 or (legal.apart >= 0 and legal.kinds[legal.apart] == best[1].win_tile),
+                    (best[0] < 0 and legal.added is None) or
+                    (legal.apart >= 0 and legal.kinds[legal.apart] == best[1].win_tile),
                     win_tile is not None, kinds,
                     tuple((s[1].win_tile, s[2].hand_tai) for s in scored if s[1].win_tile is not None),
                     repairs, tuple(doubts))
@@ -642,6 +669,7 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,
                              "the whole hand laid face up, from above, the tiles filling most of the picture",
                              f"照片裡沒找到牌{but_zh}：請從上方拍整手攤開的牌，"
                              "讓牌佔畫面的大部分")
+    _refuse_missing_win(dets, laid, need)
     if not plans or total < fewest or total - len(in_rows) > 4 * SETS + 2:  # 17, or 22 with five kongs
         tiles = total - len(in_rows)  # (a flower in a row is counted by the checks above: it may be a misread tile)
         en, zh = _count_said(dets, laid, need, in_rows)
@@ -651,6 +679,111 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,
         said_zh = "：這是一手攤開的牌的照片嗎？" if many else f"（讀到：{read_zh}）"
         raise PhotoHandError(en + said_en, zh + said_zh, (read, read_zh))
     return _as_concealed(plans) if concealed else plans
+
+
+def _short_of_win(dets: Detections, laid: LaidHand, need: Need) -> bool:
+    """The photo's rows come to a winning hand but its winning tile (16, a kong one more), and to no whole one: the
+    winning discard still lies in the discarder's river, the common case (a review's 16 tiles were refused as "a
+    winning hand shows 17", ``--win-tile`` given or not)."""
+    if need.instant or need.added is not None:
+        return False
+    in_rows = {i for row in laid.rows for g in row for i in g.tiles if Tile(int(dets.kind[i])).is_flower}
+    plans = row_plans(laid, in_rows)
+    # (a tile read as a flower in a row may be a misread tile of the hand: counted so, the hand may be whole)
+    if any(_count_fits(p, in_rows, need.sizes) or _count_fits(p, set(), need.sizes) for p in plans):
+        return False
+    short = need.sizes[0] - 1
+    for p in plans:  # 16 exactly, a kong only where a group of four lies (not a long row cut into fours)
+        own = sum(i not in in_rows for i in p.concealed)
+        laid_out = sum(i not in in_rows for g in p.meld_groups for i in g.tiles)
+        fours = sum(len(g) == 4 for g in p.meld_groups)
+        if any(laid_out >= 4 * k and (laid_out - 4 * k) % 3 == 0 and own + laid_out - k == short
+               for k in range(fours + 1)):
+            return True
+    return False
+
+
+def waits_as_read(dets: Detections, laid: LaidHand, need: Need = WIN) -> tuple[Tile, ...]:
+    """The tiles that, named as the winning tile, make the photo's hand of 16 as read a win (its waits); none where
+    the rows do not come to 16 so, or no tile completes them."""
+    in_rows = {i for row in laid.rows for g in row for i in g.tiles if Tile(int(dets.kind[i])).is_flower}
+    plans = row_plans(laid, in_rows)
+    kinds = {i: Tile(int(k)) for i, k in enumerate(dets.kind)}
+    short = (need.sizes[0] - 1,)
+    return tuple(t for t in Tile if t.is_known and not t.is_flower and
+                 any(hand_search.legal_reading(p, kinds, laid.flowers, Need(short, added=t)) is not None
+                     for p in plans))
+
+
+def _refuse_missing_win(dets: Detections, laid: LaidHand, need: Need) -> None:
+    """For a photo whose rows come to a winning hand but its winning tile (:func:`_short_of_win`): a
+    :class:`PhotoHandError` saying the winning tile is not in the photo, the tiles the hand as read waits on, and
+    (:attr:`WayOut.WIN_TILE`) how to give it. A review was told "a winning hand shows 17" and a ``--tile`` example,
+    neither of which helps (the app's said to tap a misread tile)."""
+    if not _short_of_win(dets, laid, need):
+        return
+    read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
+    in_rows = {i for row in laid.rows for g in row for i in g.tiles if Tile(int(dets.kind[i])).is_flower}
+    tiles = sum(i not in in_rows for row in laid.rows for g in row for i in g.tiles)
+    waits = waits_as_read(dets, laid, need)
+    if waits:
+        on_en = f"as read, the hand waits on {' or '.join(map(_en, waits))}"
+        on_zh = f"照讀到的，這手聽{'、'.join(t.zh for t in waits)}"
+    else:
+        on_en, on_zh = "as read, no tile completes the hand: check the tiles", "照讀到的，沒有一張牌能讓這手胡：請檢查讀到的牌"
+    flowers = len({int(dets.kind[i]) for i in laid.flowers}) if len(set(laid.flowers)) == len(laid.flowers) else 0
+    eight_en, eight_zh = ("; with all eight flowers it is Eight flowers, won on no discard",
+                          "；八張花都到齊就是八仙過海，不是胡別人打的牌") if _all_flowers(dets, laid) else \
+        ("; with seven flowers, the eighth robbed from another player, it is Seven rob one",
+         "；七張花、第八張是搶別家的，就是七搶一") if flowers == 7 else ("", "")
+    raise PhotoHandError(f"found {tiles} tiles besides the flowers: the winning tile is not in the photo (a winning "
+                         f"hand shows 16 and the winning tile); {on_en}: lay the winning tile beside the hand and "
+                         "photograph it again",
+                         f"除了花牌找到 {tiles} 張：照片裡沒有胡的那張（胡牌要有 16 張加胡的那張）；{on_zh}："
+                         "請把胡的那張放在手牌旁邊再拍一次",
+                         (read, read_zh), way_out=WayOut.WIN_TILE,
+                         after=(f"{eight_en} (read: {read})", f"{eight_zh}（讀到：{read_zh}）"),
+                         waits=waits)
+
+
+def _refuse_named_no_win(dets: Detections, laid: LaidHand, need: Need) -> None:
+    """For a photo of 16 whose winning tile was named (:attr:`Need.added`) and no reading of which wins on it: a
+    :class:`PhotoHandError` naming the tile and the tiles the hand as read waits on."""
+    if need.added is None:
+        return
+    read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
+    waits = waits_as_read(dets, laid, dataclasses.replace(need, sizes=(need.sizes[0] + 1,), added=None))
+    if waits:
+        on_en = f"as read, it waits on {' or '.join(map(_en, waits))}"
+        on_zh = f"照讀到的，這手聽{'、'.join(t.zh for t in waits)}"
+    else:
+        on_en, on_zh = "as read, no tile completes it", "照讀到的，沒有一張牌能讓這手胡"
+    raise PhotoHandError(f"the winning tile named, {_en(need.added)}, is not in the photo, and the hand is no win on "
+                         f"it: {on_en}; check the tile named and the tiles read (read, row by row: {read})",
+                         f"指定胡的那張{need.added.zh}不在照片裡，而這手胡{need.added.zh}不是胡牌：{on_zh}；"
+                         f"請檢查指定的牌和讀到的牌（逐列讀到：{read_zh}）",
+                         (read, read_zh), way_out=WayOut.CORRECT_TILE, waits=waits)
+
+
+def _all_flowers(dets: Detections, laid: LaidHand) -> bool:
+    """The photo's flowers laid out are all eight, each once."""
+    return len({int(dets.kind[i]) for i in laid.flowers}) == 8 == len(laid.flowers)
+
+
+def _eight_flowers(dets: Detections, laid: LaidHand, context: Mapping[str, Any],
+                   win_tile: Tile | None) -> tuple[Mapping[str, Any], bool]:
+    """``context`` as 八仙過海 where the photo shows all eight flowers laid out and a hand of 16 between turns, and
+    the context says a self-draw (or nothing: the app's form says self-drawn by default), no discarder and no
+    winning tile: a self-drawn hand shows its drawn tile, so 16 and eight flowers can only be won on the eighth
+    flower (a review's was refused as "a winning hand shows 17", and scored only with an undocumented
+    ``--context``); and whether it was so taken."""
+    said = str(with_defaults(context)["win_type"]).strip().lower()
+    if said != WinType.SELF_DRAW.value or context.get("discarder") is not None or win_tile is not None \
+            or not _all_flowers(dets, laid):
+        return context, False
+    if not _short_of_win(dets, laid, WIN):
+        return context, False
+    return {**context, "win_type": WinType.EIGHT_FLOWERS.value}, True
 
 
 COUNT_SAID = {

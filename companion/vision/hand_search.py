@@ -64,6 +64,9 @@ class Need:
     drawn: int = 0
     """A hand of this many has drawn the eighth flower's replacement (八仙過海): it holds all eight flowers (else
     its extra tile is no replacement but a tile misread, or no part of the hand); 0: none."""
+    added: Tile | None = None
+    """The winning tile the player named where the photo does not show it (16 tiles: the winning discard still lies
+    in the discarder's river): the hand of ``sizes`` with it must complete."""
 
     @property
     def instant(self) -> bool:
@@ -211,6 +214,8 @@ class Legal:
     kinds: dict[int, Tile]
     apart: int
     """The winning tile set apart, or -1 (none, or the tile set apart is read as a flower laid out)."""
+    added: Tile | None = None
+    """The winning tile named and not in the photo (:attr:`Need.added`): the hand's tiles are all concealed ones."""
 
 
 def legal_reading(plan: Plan, kinds: dict[int, Tile], laid_flowers: tuple[int, ...],
@@ -237,6 +242,9 @@ def legal_reading(plan: Plan, kinds: dict[int, Tile], laid_flowers: tuple[int, .
     if size not in need.sizes or Tile.UNKNOWN in concealed or (size == need.drawn and len(set(flowers)) < 8):
         return None
     apart = plan.apart if plan.apart >= 0 and not kinds[plan.apart].is_flower else -1
+    if need.added is not None:  # the winning tile named, not in the photo: the hand with it completes
+        concealed.append(need.added)
+        apart = -1
     flower_tiles = tuple(kinds[i] for i in flowers)
     every = Counter(concealed) + Counter(t for m in melds for t in m.tiles) + Counter(flower_tiles)
     if any(k > t.max_copies for t, k in every.items()):
@@ -247,7 +255,7 @@ def legal_reading(plan: Plan, kinds: dict[int, Tile], laid_flowers: tuple[int, .
         return None
     if not need.instant and not is_complete(hand):
         return None
-    return Legal(plan, tuple(melds), tuple(meld_idx), tuple(sorted(flowers)), kinds, apart)
+    return Legal(plan, tuple(melds), tuple(meld_idx), tuple(sorted(flowers)), kinds, apart, need.added)
 
 
 def _options(dets: Detections, i: int) -> list[tuple[Tile, float]]:

@@ -674,19 +674,24 @@ def test_a_refusal_says_its_way_out_as_the_app_does_and_nothing_of_the_command_l
 
     refused = {WayOut.CORRECT_TILE: laid([(100, ["13579m13579p1357s1z2z", "3z"])]),
                WayOut.CLOSER: laid([(100, ["13579m13579p1357s1z2z", "3z"])], {3: [("7m", 0.4), ("1m", 0.3), ("9m", 0.2)]}),
-               WayOut.BLANK_KONG: laid([(100, ["123456789m5p", "5p"]), (200, ["0x0x0x0x", "999s"])])}
+               WayOut.BLANK_KONG: laid([(100, ["123456789m5p", "5p"]), (200, ["0x0x0x0x", "999s"])]),
+               WayOut.WIN_TILE: laid([(100, ["123456m234678p4588s"])])}
     score_tab = {WayOut.CORRECT_TILE: ("; tap a tile read wrong below and pick what it really is",
                                        "；讀錯的牌請在下面點它，選它其實是哪張"),
                  WayOut.CLOSER: ("; photograph it closer, or tap a tile read wrong below and pick what it really is",
                                  "；請拍近一點，或在下面點讀錯的牌，選它其實是哪張"),
                  WayOut.BLANK_KONG: ("; if they are blank white dragons lying face up, enter the hand in "
-                                     "\u201cMy hand\u201d (read:", "；若這是牌面空白的白板、朝上擺著，請到「我的手牌」輸入這手牌（讀到：")}
+                                     "\u201cMy hand\u201d (read:", "；若這是牌面空白的白板、朝上擺著，請到「我的手牌」輸入這手牌（讀到："),
+                 WayOut.WIN_TILE: (", or tap the winning tile below, or type the whole hand with it in \u201cNo photo? "
+                                   "Type the winning hand\u201d (read:", "，或在下面點胡的那張，或在「沒有照片？直接輸入胡的手牌」"
+                                   "輸入整手牌（含胡的那張）（讀到：")}
     live_tab = {WayOut.CORRECT_TILE: ("; correct each tile read wrong in the form", "；讀錯的牌請在表格裡改正"),
                 WayOut.CLOSER: ("; photograph it closer, or correct each tile read wrong in the form",
                                 "；請拍近一點，或在表格裡改正讀錯的牌"),
                 WayOut.BLANK_KONG: ("; if they are a concealed kong of blank white dragons lying face up, enter the "
                                     "White dragon in \u201cConcealed kongs (one tile each)\u201d (read:",
-                                    "；若這是牌面空白的白板暗槓、朝上擺著，請在「暗槓的牌（每個暗槓一張）」填白板（讀到：")}
+                                    "；若這是牌面空白的白板暗槓、朝上擺著，請在「暗槓的牌（每個暗槓一張）」填白板（讀到："),
+                WayOut.WIN_TILE: (", or enter the winning tile in the form (read:", "，或在表格裡填上胡的那張（讀到：")}
     # (a note's own way out, CONCEALED, is no refusal's: doubt_note words it)
     assert set(refused) == set(score_tab) == set(live_tab) == set(WayOut) - {WayOut.NONE, WayOut.CONCEALED}
     for way, dets in refused.items():
@@ -730,3 +735,55 @@ def test_a_concealed_win_on_an_own_kong_replacement_takes_the_face_up_kong_as_co
     win = _attempt(read, PhotoContext(moment="after_kong", concealed="concealed").as_context(), None)
     assert not isinstance(win, Exception), win
     assert [m.kind for m in win.win.melds] == [MeldKind.CKONG]
+
+
+def test_a_photo_without_its_winning_tile_offers_its_waits_to_tap_on_the_tab(tmp_path: Path) -> None:
+    """A review's 16 tiles (the winning discard still in the river) were refused "a winning hand shows 17" over "tap a
+    tile read wrong", which was not the problem, and never pointed at the tab's typed-hand box. Now the refusal says
+    the winning tile is missing and which tiles the hand waits on, each to tap; the one tapped is scored."""
+    from companion.app.view_photo import PhotoSource, PhotoTab
+    from tests.app.test_tabs_beside_a_live_table import _Host
+
+    read = _row_photo("123m456m234p678p4588s")
+    tab = PhotoTab(_Host(), PhotoSource(demo=lambda: (read, {}), read_file=lambda *_: read, upload_dir=None))
+    tab._received(tmp_path / "row.jpg", "row.jpg")
+    tab.set_context(win_type="discard", discarder="N")
+    failed = tab.shown
+    assert isinstance(failed, PhotoFailed) and failed.waits == ("3s", "6s")
+    assert "the winning tile is not in the photo" in failed.reason.en and "照片裡沒有胡的那張" in failed.reason.zh
+    assert "--" not in failed.reason.en + failed.reason.zh
+    _tapped(tab.build(), "photo-wait-6s")
+    won = tab.shown
+    assert isinstance(won, PhotoPanel) and won.win_tile == "6s" and won.win_picked
+    typed = score_typed_hand("123m456m234p678p4588s6s", {**tab.context.as_context()}, win_tile=Tile.S6)
+    assert isinstance(typed, PhotoPanel) and (won.items, won.total) == (typed.items, typed.total)
+
+
+@pytest.mark.parametrize(("kind", "flowers", "tai_item"), [("eight_flowers", "12345678f", "八仙過海"),
+                                                           ("seven_flowers_rob", "1234567f", "七搶一")])
+def test_the_form_scores_the_instant_wins_by_flowers(kind: str, flowers: str, tai_item: str) -> None:
+    """The form's kinds of win offered only 自摸, 放槍 and 搶槓: neither 八仙過海 nor 七搶一 could be scored on the tab."""
+    from companion.app.view_photo import PhotoSource, PhotoTab
+    from tests.app.test_tabs_beside_a_live_table import _Host
+    from tests.vision.test_hand_score import laid
+
+    read = ReadPhoto("f.jpg", np.full((400, 900, 3), 90, np.uint8), laid([(100, ["123m456m234p678p4588s"]),
+                                                                         (200, [flowers])]))
+    tab = PhotoTab(_Host(), PhotoSource(demo=lambda: (read, {}), read_file=lambda *_: read, upload_dir=None))
+    tab._received(Path("f.jpg"), "f.jpg")
+    offered: set[str] = set()  # the form's kinds of win offer it
+    stack: list[object] = [tab.build()]
+    while stack:
+        c = stack.pop()
+        keys = {o.key for o in getattr(c, "options", None) or []}
+        if "self_draw" in keys:  # (the kinds of win's drop-down)
+            offered |= keys
+        for name in ("content", "controls"):
+            v = getattr(c, name, None)
+            stack += v if isinstance(v, list) else [v] if v is not None and not isinstance(v, str) else []
+    assert {"self_draw", "discard", "rob_kong", kind} <= offered, offered
+    tab.set_context(win_type=kind, discarder="S")
+    shown = tab.shown
+    assert isinstance(shown, PhotoPanel), shown
+    assert any(tai_item in item.zh for item, _ in shown.items), shown.items
+    assert ("discarder" in PhotoContext(win_type=kind, discarder="S").as_context()) == (kind == "seven_flowers_rob")

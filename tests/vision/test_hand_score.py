@@ -16,7 +16,7 @@ from companion.cli import main
 from companion.hand import Meld, MeldKind
 from companion.rules.profiles import load_profile, played_with
 from companion.rules.scoring import replacement_named, score
-from companion.rules.win import Win
+from companion.rules.win import Win, WinType
 from companion.tiles import Tile, format_tiles, parse_tiles
 from companion.vision import hand_search
 from companion.vision.hand_photo import Group, lay_out, shadowed
@@ -556,9 +556,11 @@ def test_what_cannot_be_a_hand_is_refused_with_the_reason() -> None:
     assert "（逐列讀到，？= 不確定：第 1 列：一萬 三萬" in e.value.zh
     # every tile read surely: the hand is no win (a review's was told to photograph it closer)
     with pytest.raises(PhotoHandError, match="^every tile was read surely, and no arrangement of them is a winning "
-                                             "hand") as e:
+                                             "hand: check the tiles") as e:
         score_photo(laid([(100, ["13579m13579p1357s1z2z", "3z"])]), {}, PROFILE)
-    assert "詐胡" in e.value.zh and e.value.way_out is WayOut.CORRECT_TILE
+    assert e.value.way_out is WayOut.CORRECT_TILE and "每張牌都讀得很確定，但怎麼排都不是胡牌：" in e.value.zh
+    # never a word of a false win from a photo: at a table 詐胡 is a penalty, and a photo cannot tell
+    assert "詐胡" not in e.value.zh and "false win" not in str(e.value)
 
 
 def test_a_robbed_kong_with_no_marked_tile_skips_the_tiles_the_winner_cannot_have_robbed() -> None:
@@ -1243,3 +1245,92 @@ def test_a_fifth_copy_read_surely_is_said_as_such_before_any_word_of_a_win() -> 
     assert "false win" not in said and "詐胡" not in refused.value.zh
     assert refused.value.zh.startswith("五萬讀到 5 張，一副牌只有 4 張（第 1 列第 1、2、3、4、5 張）：其中有讀錯的")
     assert refused.value.check == (0, 1, 2, 3, 4)
+
+
+# --- a review of photographed hands: two stray tiles in one row, a hand without its winning tile, all eight flowers
+
+
+def test_two_stray_tiles_apart_in_one_row_in_front_of_the_hand_are_left_out() -> None:
+    """A review's 7z and 9m two tiles apart in a row in front of a winning hand made it "a false win? (詐胡？)", where
+    five tiles apart (each a row of its own) they were left out and the hand scored."""
+    hand = [(100, ["123456m234678p4588s", "3s"])]
+    alone = score_photo(laid(hand), {}, PROFILE)
+    got = score_photo(laid([*hand, (300, ["7z", "9m"])]), {}, PROFILE)
+    assert got.win == alone.win and got.score == alone.score and got.marked
+    assert any(n.en.startswith("2 tile(s) lying alone away from the hand left out (read Red dragon, 9 Characters)")
+               for n in got.doubts)
+
+
+HAND16 = "123456m234678p4588s"  # waits on 3s and 6s
+
+
+def test_a_photo_without_its_winning_tile_says_so_with_the_waits() -> None:
+    """A review's 16 tiles (the winning discard still in the river) were refused "a winning hand shows 17", the way
+    out none, a --tile example."""
+    for rows in ([(100, [HAND16])], [(100, ["123456m4588s"]), (200, ["234p", "678p"])]):
+        with pytest.raises(PhotoHandError) as e:
+            score_photo(laid(rows), {"discarder": "N"}, PROFILE)
+        assert e.value.way_out is WayOut.WIN_TILE and e.value.waits == (Tile.S3, Tile.S6)
+        assert str(e.value).startswith("found 16 tiles besides the flowers: the winning tile is not in the photo (a "
+                                       "winning hand shows 16 and the winning tile); as read, the hand waits on 3 "
+                                       "Bamboo or 6 Bamboo: lay the winning tile beside the hand and photograph it "
+                                       "again (read: row 1:")
+        assert e.value.zh.startswith("除了花牌找到 16 張：照片裡沒有胡的那張（胡牌要有 16 張加胡的那張）；照讀到的，"
+                                     "這手聽三條、六條：請把胡的那張放在手牌旁邊再拍一次（讀到：")
+
+
+@pytest.mark.parametrize("rows", [[(100, [HAND16])], [(100, ["123456m4588s"]), (200, ["234p", "678p"])]])
+def test_the_winning_tile_named_completes_a_photo_of_sixteen(rows: list[tuple[float, list[str]]]) -> None:
+    context = {"discarder": "N"}
+    got = score_photo(laid(rows), context, PROFILE, Tile.S3)
+    typed = Win.from_dict({**context, "win_type": "discard", "concealed": "123456m4588s" + (
+        "" if len(rows) > 1 else "234678p"), "melds": [] if len(rows) == 1 else ["chow:234p", "chow:678p"],
+        "flowers": "", "win_tile": "3s", "seat_wind": "E", "round_wind": "E", "dealer": "E", "streak": 0})
+    assert got.win == typed and got.score == score(typed, PROFILE)
+    assert got.named and not got.marked and got.win_index == -1 and got.win_tiles == ((Tile.S3, got.score.hand_tai),)
+    assert any(n.en == "the winning tile, 3 Bamboo, is not in the photo: scored as named" for n in got.doubts)
+    assert any(n.zh == "照片裡沒有胡的那張三條：照指定的計" for n in got.doubts)
+    # a tile named that the hand does not wait on: said, with its waits
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(laid(rows), context, PROFILE, Tile.S9)
+    assert str(e.value).startswith("the winning tile named, 9 Bamboo, is not in the photo, and the hand is no win on "
+                                   "it: as read, it waits on 3 Bamboo or 6 Bamboo")
+    assert e.value.zh.startswith("指定胡的那張九條不在照片裡，而這手胡九條不是胡牌：照讀到的，這手聽三條、六條")
+    # a photo of 17 with a tile named is scored as before: the tile among them
+    whole = score_photo(laid([(100, [HAND16, "3s"])]), context, PROFILE, Tile.S3)
+    assert whole.win_index >= 0 and whole.marked and whole.named
+
+
+def test_the_command_line_names_its_win_tile_option_for_a_photo_without_its_winning_tile() -> None:
+    from companion.commands.score import advised, refusal_fields
+
+    dets = laid([(100, [HAND16])])
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(dets, {"discarder": "N"}, PROFILE)
+    en, zh = advised(e.value, dets)
+    assert "photograph it again, or name it with --win-tile (e.g. --win-tile 3s) (read: row 1:" in en
+    assert "請把胡的那張放在手牌旁邊再拍一次，或用 --win-tile 指定（例如 --win-tile 3s）（讀到：" in zh
+    assert "--tile" not in en.replace("--win-tile", "")
+    fields = refusal_fields(e.value, dets)
+    assert fields["way_out"] == "win_tile" and fields["waits"] == ["3s", "6s"]
+
+
+def test_all_eight_flowers_and_sixteen_tiles_score_as_eight_flowers() -> None:
+    """A review's 16 tiles and eight flowers were refused "a winning hand shows 17" with no word of the flowers, and
+    scored 八仙過海 only with an undocumented --context."""
+    rows = [(100, [HAND16]), (200, ["12345678f"])]
+    for context in ({}, {"win_type": "self_draw"}):  # (the app's form says self-drawn by default)
+        got = score_photo(laid(rows), context, PROFILE)
+        said = score_photo(laid(rows), {**context, "win_type": "eight_flowers"}, PROFILE)
+        assert got.win.win_type is WinType.EIGHT_FLOWERS and got.score == said.score
+        assert any(n.en == "all eight flowers and 16 tiles are in the photo: scored as Eight flowers, won on the "
+                   "eighth flower" and n.zh.startswith("照片裡有全部八張花和 16 張牌：當作八仙過海計") for n in got.doubts)
+    # on a discard the winning tile is missing, and the flowers are named
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(laid(rows), {"discarder": "N"}, PROFILE)
+    assert e.value.way_out is WayOut.WIN_TILE and "; with all eight flowers it is Eight flowers, won on no discard" \
+        in str(e.value) and "；八張花都到齊就是八仙過海，不是胡別人打的牌" in e.value.zh
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(laid([(100, [HAND16]), (200, ["1234567f"])]), {}, PROFILE)
+    assert "with seven flowers, the eighth robbed from another player, it is Seven rob one" in str(e.value)
+    assert "七張花、第八張是搶別家的，就是七搶一" in e.value.zh

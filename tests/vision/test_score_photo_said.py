@@ -205,6 +205,7 @@ REFUSED = {  # a photo refused with each way out the scorer gives (hand_score.Wa
     "correct_tile": ([(100, ["13579m13579p1357s1z2z", "3z"])], None),  # every tile read surely: no win as read
     "closer": ([(100, ["13579m13579p1357s1z2z", "3z"])], {3: [("7m", 0.4), ("1m", 0.3), ("9m", 0.2)]}),  # unsure
     "blank_kong": ([(100, ["123456789m5p", "5p"]), (200, ["0x0x0x0x", "999s"])], None),  # four backs together
+    "win_tile": ([(100, ["123456m234678p4588s"])], None),  # 16 tiles: the winning tile not in the photo
 }
 
 
@@ -220,7 +221,9 @@ def test_a_refusal_says_its_way_out_as_this_commands_options_and_nothing_of_the_
             "closer": ("; photograph it closer, or correct each tile read wrong with --tile ROW.N=TILE",
                        "；請拍近一點，或用 --tile 列.張=牌 改正讀錯的牌"),
             "blank_kong": ("its kind shows; if they are blank white dragons lying face up, say so with --kong 5z=kong "
-                           "(read:", "讓它的牌面看得到；若這是牌面空白的白板、朝上擺著，請加 --kong 5z=kong（讀到：")}
+                           "(read:", "讓它的牌面看得到；若這是牌面空白的白板、朝上擺著，請加 --kong 5z=kong（讀到："),
+            "win_tile": ("photograph it again, or name it with --win-tile (e.g. --win-tile 3s) (read:",
+                         "再拍一次，或用 --win-tile 指定（例如 --win-tile 3s）（讀到：")}
     # (a note's own way out, ``concealed``, is no refusal's)
     assert set(said) == set(REFUSED) == {w.value for w in WayOut} - {WayOut.NONE.value, WayOut.CONCEALED.value}
     for way, (rows, unsure) in REFUSED.items():
