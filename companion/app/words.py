@@ -1337,6 +1337,10 @@ UI: dict[str, tuple[str, str]] = {
     # --- a barred win form's undo refused (another phone's record since): Cancel said after the bar as the form's
     # own words say it (a final review: "If it was entered right, tap Cancel" in claim_gone's, not in own_bar's) ---
     "live_own_bar_cancel": ("。{right}，請按「取消」", ". {right_en}, tap Cancel"),
+    # --- a pung or kong claimed over a chow of the same discard, said in the latest plays as a win over a win is
+    # (table_model.describe: an evening's review read the chow and the pung both, nothing saying the chow was gone) ---
+    "claim_pung_over_chow": ("（碰比吃優先：{other} 的吃不算了）", " (a pung comes before a chow: {other_en}'s chow no longer counts)"),
+    "claim_kong_over_chow": ("（槓比吃優先：{other} 的吃不算了）", " (a kong comes before a chow: {other_en}'s chow no longer counts)"),
 }
 
 

@@ -8,8 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.live_model import LiveError, LiveGame
+from companion.app.live_model import LiveError, LiveGame, tiles_typed
+from companion.app.table_model import describe
+from companion.game import events as ev
 from companion.game.service import TableService
+from companion.game.state import TableState
+from companion.hand import MeldKind
+
+PLAYERS = ("阿東", "小南", "老西", "北北")
 
 
 def test_a_table_held_by_another_companion_is_said_by_name_and_alike_in_both_languages(tmp_path: Path) -> None:
@@ -25,3 +31,31 @@ def test_a_table_held_by_another_companion_is_said_by_name_and_alike_in_both_lan
         assert "tk.sqlite" in text and str(tmp_path) not in text, text
     assert "table service" not in said.en and "companion" in said.en and "close it there" in said.en, said.en
     assert "小幫手" in said.zh and "關掉" in said.zh, said.zh
+
+
+def _dealt(tmp_path: Path, name: str = "t.sqlite") -> LiveGame:
+    game = LiveGame(tmp_path / name, seed=1)
+    assert game.start(PLAYERS, "atawmj_2009", 30, 10, house={"first_dealer": "east_deals"}) is None
+    assert game.choose_dealer() is None and game.throw((1, 1, 3)) is None
+    return game
+
+
+@pytest.mark.parametrize(("kind", "claim"), [(MeldKind.PUNG, "pung"), (MeldKind.KONG, "kong")])
+def test_a_pung_or_kong_over_a_chow_says_the_chow_no_longer_counts(tmp_path: Path, kind: MeldKind, claim: str) -> None:
+    """The latest plays read 「小南 吃」 and then 「北北 碰」 of one discard, nothing saying the chow was gone, where a
+    win over a win says so."""
+    game = _dealt(tmp_path)
+    assert game.discard("5m") is None
+    assert game.claim(1, MeldKind.CHOW, ("3m", "4m", "5m")) is None
+    assert game.claim(3, kind) is None
+    said = game.frame().recent[0]
+    assert f"{claim} comes before a chow: 小南's chow no longer counts" in said.en, said.en
+    assert "吃不算了" in said.zh and "小南" in said.zh and ("碰" if kind is MeldKind.PUNG else "槓") + "比吃優先" in said.zh
+    assert "no longer counts" not in game.frame().recent[1].en  # (the chow's own line says nothing of it)
+
+
+def test_a_win_correction_spaces_its_tile_names_in_chinese(tmp_path: Path) -> None:
+    """「改正第 2 把 阿東 攤開的牌：一萬一萬一萬四萬五萬…」 ran the names together, where every other message spaces them."""
+    shown = tiles_typed("111m456m789m234p678s7z")
+    said = describe(ev.WinCorrected(hand=2, seat=0, concealed=shown, tile=None), TableState(players=PLAYERS))
+    assert "一萬 一萬 一萬 四萬 五萬" in said.zh and "一萬一萬" not in said.zh, said.zh
