@@ -154,7 +154,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "count": ("{seat}的張數是 {got}，應為 {want}", "{seat_en} holds {got} tiles (structural), should hold {want}"),
     "not_win_tile": ("{tile}不會讓{seat}胡牌", "{tile_en} does not complete {seat_en}'s hand"),
     "concealed_size": ("胡牌時手牌應有 {want} 張，攤開 {got} 張", "the hand shown should hold {want} tiles besides its melds, got {got}"),
-    "unknown_tile": ("這裡必須是已知的牌，不能是 0x", "a known tile is needed here, not 0x"),
+    # (said as a player sees it, not as the code 0x of the notation: a review typed 0x in the win form)
+    "unknown_tile": ("這裡要寫出是哪一張牌，不能是牌背", "the tile must be named here, not a face-down tile"),
     "flower_shown": ("{tile}是花牌：花要攤在一旁補牌，不算在攤開的手牌裡", "{tile_en} is a flower: flowers are laid "
                      "aside and replaced, never among the tiles of the hand shown"),
     "flower_discard": ("花牌不能打出（{tile}要補花）", "a flower cannot be discarded ({tile_en} is laid aside and replaced)"),

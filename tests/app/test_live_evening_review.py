@@ -59,3 +59,13 @@ def test_a_win_correction_spaces_its_tile_names_in_chinese(tmp_path: Path) -> No
     shown = tiles_typed("111m456m789m234p678s7z")
     said = describe(ev.WinCorrected(hand=2, seat=0, concealed=shown, tile=None), TableState(players=PLAYERS))
     assert "一萬 一萬 一萬 四萬 五萬" in said.zh and "一萬一萬" not in said.zh, said.zh
+
+
+def test_a_face_down_tile_typed_in_the_win_form_is_said_in_words_not_as_0x(tmp_path: Path) -> None:
+    """Typing 0x said 「不能是 0x」 / "not 0x": the code of the notation, which players see nowhere else."""
+    game = _dealt(tmp_path)
+    assert game.discard("5m") is None
+    ok, said = game.preview_win(1, ev.WinKind.DISCARD, "0x")
+    assert not ok
+    assert "0x" not in said.zh and "0x" not in said.en, said
+    assert "牌背" in said.zh and "face-down tile" in said.en, said
