@@ -503,9 +503,18 @@ class LiveGame:
             return ui("live_no_claim")
         t = w.offer
         if kind is MeldKind.CHOW:
-            others = [Tile.from_code(c) for c in tiles if c != t.code] if len(tiles) == 3 else []
-            if len(others) != 2:
-                return ui("live_no_claim")
+            # each code read, the one not understood named (one raised a NotationError; a face-down tile or a
+            # flower, and two tiles or four, said "there is no tile to claim now": an evening's review)
+            for code in tiles:
+                read = _tile(code) if isinstance(code, str | Tile) else None
+                if not isinstance(read, Tile) or not read.is_known or read.is_flower:
+                    return ui("live_chow_bad_tile", tile=code.code if isinstance(code, Tile) else str(code))
+            others = [x for x in map(_tile, tiles) if isinstance(x, Tile)]
+            if t in others:
+                others.remove(t)
+            if len(tiles) != 3 or len(others) != 2:
+                got = " ".join(c.code if isinstance(c, Tile) else str(c) for c in tiles) or "—"
+                return ui("live_chow_tiles", tile=t.zh, tile_en=t.en, got=got)
             return self._enter(at, [ev.Chowed(seat=seat, tiles=tuple(others), tile=t)])
         if kind is MeldKind.PUNG:
             return self._enter(at, [ev.Punged(seat=seat, tile=t)])

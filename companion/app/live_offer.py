@@ -24,7 +24,7 @@ from companion.game.state import (
     window,
 )
 from companion.game.switches import FirstDealer, MultiWin, WrongCount
-from companion.game.text import IllegalEvent
+from companion.game.text import EVENT_ZH, IllegalEvent
 from companion.hand import MeldKind
 from companion.tiles import Tile
 
@@ -107,8 +107,9 @@ def refusal(state: TableState, *events: ev.Event) -> Words | None:
             state = step(state, e)
         except IllegalEvent as bad:
             return Words(bad.reason.zh, bad.reason.en)
-        except (TypeError, ValueError) as bad:  # a field of the wrong type from the Python API
-            return Words(f"無法記錄：{bad}", f"cannot be entered: {bad}")
+        except (TypeError, ValueError):  # a field of the wrong type from the Python API: said by the entry, not by
+            kind = type(e).__name__  # Python's message (an evening's review)
+            return ui("live_entry_unreadable", what=EVENT_ZH.get(kind, kind), what_en=kind)
     return None
 
 

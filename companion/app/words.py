@@ -1341,6 +1341,13 @@ UI: dict[str, tuple[str, str]] = {
     # (table_model.describe: an evening's review read the chow and the pung both, nothing saying the chow was gone) ---
     "claim_pung_over_chow": ("（碰比吃優先：{other} 的吃不算了）", " (a pung comes before a chow: {other_en}'s chow no longer counts)"),
     "claim_kong_over_chow": ("（槓比吃優先：{other} 的吃不算了）", " (a kong comes before a chow: {other_en}'s chow no longer counts)"),
+    # --- an entry whose fields cannot be read (a chow's tile code, a field of the wrong type from the Python API),
+    # said by what it names, not as Python's message (live_offer.refusal, LiveGame.claim: an evening's review) ---
+    "live_entry_unreadable": ("無法記錄這一步（{what}）：有一欄看不懂", "this entry ({what_en}) cannot be recorded: one of "
+                              "its fields is not understood"),
+    "live_chow_bad_tile": ("看不懂吃的牌：{tile}", "a tile of the chow is not understood: {tile}"),
+    "live_chow_tiles": ("吃要用打出的{tile}加上手上的兩張，收到：{got}", "a chow is the {tile_en} on offer and two tiles from "
+                        "the hand, got: {got}"),
 }
 
 

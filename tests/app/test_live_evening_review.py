@@ -9,11 +9,14 @@ from pathlib import Path
 import pytest
 
 from companion.app.live_model import LiveError, LiveGame, tiles_typed
+from companion.app.live_offer import refusal
 from companion.app.table_model import describe
+from companion.app.words import ui
 from companion.game import events as ev
 from companion.game.service import TableService
 from companion.game.state import TableState
 from companion.hand import MeldKind
+from companion.tiles import Tile
 
 PLAYERS = ("阿東", "小南", "老西", "北北")
 
@@ -69,3 +72,25 @@ def test_a_face_down_tile_typed_in_the_win_form_is_said_in_words_not_as_0x(tmp_p
     assert not ok
     assert "0x" not in said.zh and "0x" not in said.en, said
     assert "牌背" in said.zh and "face-down tile" in said.en, said
+
+
+@pytest.mark.parametrize("tiles", [("3m", "4m", "zz"), ("3m", "4m", "0x"), ("3m", "4m", "1f")])
+def test_a_chow_with_a_bad_code_is_refused_naming_it(tmp_path: Path, tiles: tuple[str, ...]) -> None:
+    """A code not read raised NotationError out of LiveGame.claim; a face-down tile or a flower said "there is no
+    tile to claim now" while the 5 Characters was on offer."""
+    game = _dealt(tmp_path)
+    assert game.discard("5m") is None
+    said = game.claim(1, MeldKind.CHOW, tiles)
+    assert said == ui("live_chow_bad_tile", tile=tiles[-1]), said
+    assert game.claim(1, MeldKind.CHOW, ("3m", "4m")) == ui("live_chow_tiles", tile="五萬", tile_en="5 Characters",
+                                                            got="3m 4m")
+    assert game.claim(1, MeldKind.CHOW, ("3m", "4m", "5m")) is None  # (the good one is taken)
+
+
+def test_an_entry_with_a_field_of_the_wrong_type_is_refused_in_words_not_pythons(tmp_path: Path) -> None:
+    """refusal said 「無法記錄：'NoneType' object is not iterable」, Python's message."""
+    game = _dealt(tmp_path)
+    assert game.discard("5m") is None
+    said = refusal(game.state, ev.Chowed(seat=1, tiles=None, tile=Tile.from_code("5m")))  # type: ignore[arg-type]
+    assert said == ui("live_entry_unreadable", what="吃", what_en="Chowed"), said
+    assert "NoneType" not in said.zh + said.en
