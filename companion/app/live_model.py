@@ -38,6 +38,7 @@ from companion.app.live_offer import (
     flower_tap,
     flower_unreplaced,
     kong_tap,
+    no_win_why,
     offer_for,
     refusal,
     replacement_tap,
@@ -1069,7 +1070,7 @@ class LiveGame:
     def _preview(self, seat: int, kind: ev.WinKind, concealed: str, tile: str, kongs: str, state: TableState,
                  offer: Offer) -> tuple[bool, Words]:
         """:meth:`preview_win` on ``state``, which offered ``offer``."""
-        events = self._win_events(seat, kind, concealed, tile, kongs, offer)
+        events = self._win_events(seat, kind, concealed, tile, kongs, offer, state)
         if isinstance(events, Words):
             return False, ui("live_preview_no", why=events.zh, why_en=events.en)
         with self._lock:
@@ -1103,10 +1104,12 @@ class LiveGame:
         return True, said + ui("live_preview_dealer_wins", seat=name, tai=dealer)
 
     def _win_events(self, seat: int, kind: ev.WinKind, concealed: str, tile: str, kongs: str,
-                    offer: Offer | None = None) -> list[ev.Event] | Words:
+                    offer: Offer | None = None, state: TableState | None = None) -> list[ev.Event] | Words:
+        """The win's events as the form typed them, or why none (``offer`` made on ``state``: the table now where
+        not given)."""
         chance = next((c for c in (offer or self.offer()).wins if c.seat == seat and c.kind is kind), None)
-        if chance is None:
-            return ui("live_no_win")
+        if chance is None:  # the rule that bars him said where one does (a review read only "cannot win that way")
+            return no_win_why(state or self.state, seat, kind) or ui("live_no_win")
         try:
             shown, hidden = tiles_typed(concealed), tiles_typed(kongs)
             won = Tile.from_code(chance.tile) if chance.tile else tiles_typed(tile)

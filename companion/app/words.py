@@ -367,7 +367,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_no_discard": ("現在沒有人要打牌", "Nobody is to discard now"),
     "live_no_draw": ("現在不能摸牌", "No draw is due now"),
     "live_no_claim": ("現在沒有可以吃碰槓的牌", "There is no tile to claim now"),
-    "live_no_win": ("現在這一家不能這樣胡", "That seat cannot win that way now"),
+    "live_no_win": ("現在這一家不能這樣胡", "that seat cannot win that way now"),
     "live_win_tile": ("請輸入胡的那一張牌（一張）", "Enter the winning tile (one tile)"),
     "live_p_seat": ("請輸入四位玩家（從東家開始，照逆時針順序）、規則和底／台", "Enter the four players (from East, in turn order), the rules and the stakes"),
     "live_p_over": ("一將打完了。要再打一將，重新入座", "The session is over. Seat the players again for another"),
@@ -1348,6 +1348,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_chow_bad_tile": ("看不懂吃的牌：{tile}", "a tile of the chow is not understood: {tile}"),
     "live_chow_tiles": ("吃要用打出的{tile}加上手上的兩張，收到：{got}", "a chow is the {tile_en} on offer and two tiles from "
                         "the hand, got: {got}"),
+    # --- the win button missing for the seat to play, said why where a rule bars him (live_offer.no_win_why: a 相公,
+    # playing dead, the replacement of a kong claimed from a discard; an evening's review found nothing said) ---
+    "live_p_no_win": ("。{why}", ". {why_en}"),
 }
 
 

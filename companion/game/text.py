@@ -115,7 +115,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                      "as one"),
     "dead": ("{seat}已詐胡陪打，不能胡、吃、碰或槓（暗槓除外）",
              "{seat_en} is playing dead after a false win: no win, chow, pung or kong (but a concealed one)"),
-    "dkong_win": ("明槓補牌不能胡", "no win on the replacement after a discard kong"),
+    # (the rule said, whose kong and what a declared win is: a review's form said only "cannot win that way now")
+    "dkong_win": ("{seat}槓的是別家打出的牌（明槓）：照這局規矩，補到的牌不能胡，宣告胡牌就是詐胡",
+                  "{seat_en} claimed this kong from a discard: under these rules there is no win on its replacement, "
+                  "and a declared one is a false win"),
     "after_claim": ("吃碰後只能打牌", "after a chow or pung the claimer only discards"),
     "not_ready": ("{seat}的牌沒有聽", "{seat_en}'s hand is not ready"),
     "kongs_extra": ("{seat}蓋著的暗槓只有 {hidden} 個，卻亮出 {got} 個", "{seat_en} has only {hidden} concealed kongs face down, but {got} shown"),

@@ -94,3 +94,42 @@ def test_an_entry_with_a_field_of_the_wrong_type_is_refused_in_words_not_pythons
     said = refusal(game.state, ev.Chowed(seat=1, tiles=None, tile=Tile.from_code("5m")))  # type: ignore[arg-type]
     assert said == ui("live_entry_unreadable", what="吃", what_en="Chowed"), said
     assert "NoneType" not in said.zh + said.en
+
+
+def test_no_win_on_the_replacement_of_a_kong_claimed_from_a_discard_is_said_with_its_rule(tmp_path: Path) -> None:
+    """Under discard_kong_replacement_win = forbidden the seat drawing the replacement had no win button, nothing said
+    why, and the win form said "That seat cannot win that way now" (spec §2.10)."""
+    game = _dealt(tmp_path)
+    assert game.discard("9p") is None
+    assert game.claim(2, MeldKind.KONG) is None
+    assert game.no_rob() is None  # nobody wins on the 9 Dots: 老西 draws the kong's replacement
+    offer = game.offer()
+    assert offer.discard_seat == 2 and not any(w.seat == 2 for w in offer.wins)
+    rule = ("老西 claimed this kong from a discard: under these rules there is no win on its replacement, and a "
+            "declared one is a false win")
+    assert offer.prompt.en.endswith(". " + rule) and "明槓" in offer.prompt.zh and "詐胡" in offer.prompt.zh, offer.prompt
+    ok, said = game.preview_win(2, ev.WinKind.SELF_DRAW, "123p456p789m11z22z", "1z")
+    assert not ok and said.en == "Not yet a win to record: " + rule, said
+    refused = game.win(2, ev.WinKind.SELF_DRAW, "123p456p789m11z22z", "1z")
+    assert refused is not None and refused.en == rule and "不能胡" in refused.zh, refused
+
+
+def test_a_seat_with_a_wrong_tile_count_is_told_why_it_cannot_win(tmp_path: Path) -> None:
+    """A 相公 seat had no win button and its win form said only "cannot win that way now"."""
+    game = _dealt(tmp_path)
+    assert game.wrong_count(1, True) is None
+    assert game.discard("9p") is None
+    ok, said = game.preview_win(1, ev.WinKind.DISCARD, "123m456m789m234s12p55s")
+    assert not ok and said.en == "Not yet a win to record: 小南 has a wrong tile count and may not win this hand", said
+    assert said.zh == "還不能記：小南相公，本局不能胡", said
+    assert game.draw() is None  # 小南's own turn: the prompt says why no win is offered
+    prompt = game.offer().prompt
+    assert prompt.en.endswith(". 小南 has a wrong tile count and may not win this hand"), prompt
+    assert prompt.zh.endswith("。小南相公，本局不能胡"), prompt
+
+
+def test_a_win_not_offered_for_no_rule_says_so_in_lower_case_mid_sentence(tmp_path: Path) -> None:
+    """"Not yet a win to record: That seat cannot win that way now" had a capital mid-sentence."""
+    game = _dealt(tmp_path)
+    ok, said = game.preview_win(2, ev.WinKind.SELF_DRAW, "123p456p789m11z22z", "1z")
+    assert not ok and said.en == "Not yet a win to record: that seat cannot win that way now", said
