@@ -1110,6 +1110,8 @@ class LiveGame:
         chance = next((c for c in (offer or self.offer()).wins if c.seat == seat and c.kind is kind), None)
         if chance is None:  # the rule that bars him said where one does (a review read only "cannot win that way")
             return no_win_why(state or self.state, seat, kind) or ui("live_no_win")
+        if kind.is_instant and not chance.shown:  # paid flat: no hand asked, and none kept (a review's 七搶一 took
+            concealed = ""  # 1357m1357p1357s1234z, and refused none at all)
         try:
             shown, hidden = tiles_typed(concealed), tiles_typed(kongs)
             won = Tile.from_code(chance.tile) if chance.tile else tiles_typed(tile)

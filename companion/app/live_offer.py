@@ -15,6 +15,7 @@ from companion.game.check import four_kongs_due, step
 from companion.game.check_win import instant_win_refusal, may_win_refusal, own_win_refusal
 from companion.game.evolve import FLOWER_KEPT_PAST, finish_hand
 from companion.game.state import (
+    ActKind,
     OutcomeKind,
     Phase,
     TableState,
@@ -30,7 +31,7 @@ from companion.tiles import Tile
 
 __all__ = ["Offer", "Claim", "WinChance", "offer_for", "dealer_after", "kong_tap", "added_kong_tap", "flower_tap", "refusal", "nearest_winner", "UNSEEN",
            "eighth_flower_tap", "flower_unreplaced", "replacement_tap", "SHOWN_NOTE", "face_down_draw",
-           "wrong_count_refusal", "no_win_why"]
+           "wrong_count_refusal", "no_win_why", "flat_win"]
 
 UNSEEN = Tile.UNKNOWN
 FLOWERS = tuple(Tile(i) for i in range(34, 42))
@@ -511,9 +512,24 @@ def _wins(state: TableState) -> tuple[WinChance, ...]:
     return tuple(out)
 
 
+def flat_win(state: TableState, seat: int, kind: ev.WinKind) -> bool:
+    """Whether ``seat``'s win ``kind`` now is paid flat whatever his hand, so no hand is asked (a review's 七搶一 and
+    八仙過海 were asked 16 tiles that meant nothing, and took any): 七搶一 always, 八仙過海 but where it is scored on
+    the hand it completes (on his turn just after a replacement, or the dealer's at the deal: evolve._record)."""
+    if kind is ev.WinKind.SEVEN_ROB_ONE:
+        return True
+    if kind is not ev.WinKind.EIGHT_FLOWERS:
+        return False
+    if state.phase is Phase.FLOWERS:
+        return not (state.act is ActKind.DEALT and seat == state.dealer)
+    return not (state.phase is Phase.ACT and seat == state.turn and own_last_flower(state, seat) is None
+                and state.act in (ActKind.FLOWER, ActKind.KONG, ActKind.DISCARD_KONG)
+                and own_win_refusal(state, seat) is None)
+
+
 def _chance(state: TableState, seat: int, kind: ev.WinKind, tile: str | None) -> WinChance:
     st = state.seats[seat]
-    shown = sum(st.concealed[:34]) + st.concealed[Tile.UNKNOWN]
+    shown = 0 if flat_win(state, seat, kind) else sum(st.concealed[:34]) + st.concealed[Tile.UNKNOWN]
     if kind is ev.WinKind.SELF_DRAW:
         shown -= 1  # the drawn tile is entered apart
     hidden = sum(1 for m in st.melds if m.kind is MeldKind.CKONG and m.tile == UNSEEN)

@@ -1351,6 +1351,9 @@ UI: dict[str, tuple[str, str]] = {
     # --- the win button missing for the seat to play, said why where a rule bars him (live_offer.no_win_why: a 相公,
     # playing dead, the replacement of a kong claimed from a discard; an evening's review found nothing said) ---
     "live_p_no_win": ("。{why}", ". {why_en}"),
+    # --- the win form of an instant win paid flat (七搶一, a 八仙過海 not on its hand): no hand asked, since its tiles
+    # mean nothing (an evening's review was asked 16, and any were taken) ---
+    "live_win_flat": ("照規矩直接算台，不看手牌：不用輸入手牌", "Paid flat, whatever the hand: no tiles to enter"),
 }
 
 

@@ -291,13 +291,15 @@ def _check_reveal(state: TableState, e: ev.Won) -> None:
     if any(not t.is_known for t in shown):
         raise IllegalEvent(msg("unknown_tile"), concealed=format_tiles(shown))
     total = sum(st.concealed[:34]) + st.concealed[UNK]
+    if e.kind.is_instant and not shown:  # an instant win paid flat shows no hand (a review's 七搶一 was asked 16
+        total = 0  # tiles that meant nothing, and took any)
     if len(shown) != total:
         raise IllegalEvent(msg("concealed_size", want=total, got=len(shown)), shown=format_tiles(shown))
     counts = [0] * NUM_KINDS
     for t in shown:
         counts[t] += 1
     missing = [Tile(i) for i in range(NUM_KINDS) if st.concealed[i] > counts[i]]
-    if missing:
+    if missing and total:
         # held and not shown (the reason said the reverse, "does not hold": a review)
         raise IllegalEvent(msg("shown_leaves_out", **state.who(e.seat), tiles=tile_names(missing),
                                tiles_en=format_en(missing)), shown=format_tiles(shown))

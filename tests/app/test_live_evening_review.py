@@ -4,6 +4,7 @@ named in words, and a bad chow code refused in words."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from companion.app.table_model import describe
 from companion.app.words import ui
 from companion.game import events as ev
 from companion.game.service import TableService
+from companion.game.session import ledger_of
 from companion.game.state import TableState
 from companion.hand import MeldKind
 from companion.tiles import Tile
@@ -133,3 +135,82 @@ def test_a_win_not_offered_for_no_rule_says_so_in_lower_case_mid_sentence(tmp_pa
     game = _dealt(tmp_path)
     ok, said = game.preview_win(2, ev.WinKind.SELF_DRAW, "123p456p789m11z22z", "1z")
     assert not ok and said.en == "Not yet a win to record: that seat cannot win that way now", said
+
+
+def _seven_flowers_and_the_eighth_drawn(tmp_path: Path) -> LiveGame:
+    """小南 lays seven flowers; 老西 draws the eighth: 小南 may rob it (七搶一)."""
+    game = _dealt(tmp_path)
+    for f in ("1f", "2f", "3f", "4f", "5f", "6f", "7f"):
+        assert game.flower(1, f) is None
+    assert game.discard("1s") is None and game.discard("2s") is None
+    assert game.draw() is None and game.flower(2, "8f") is None
+    return game
+
+
+@pytest.mark.parametrize("typed", ["", "1357m1357p1357s1234z"])
+def test_seven_rob_one_is_paid_flat_with_no_hand_asked_and_none_kept(tmp_path: Path, typed: str) -> None:
+    """七搶一 asked 16 concealed tiles that meant nothing: none refused ("should hold 16 tiles, got 0"), and any junk
+    taken and kept. It is paid flat: no hand is asked, and whatever was typed is not kept; the ledger, the export
+    and a replay of the table file take the win."""
+    game = _seven_flowers_and_the_eighth_drawn(tmp_path)
+    chance = next(c for c in game.offer().wins if c.kind is ev.WinKind.SEVEN_ROB_ONE)
+    assert chance.seat == 1 and chance.shown == 0
+    assert game.preview_win(1, ev.WinKind.SEVEN_ROB_ONE, typed) == (True, ui("live_preview_yes", tai=8))
+    assert game.win(1, ev.WinKind.SEVEN_ROB_ONE, typed) is None
+    won = game.events()[-1]
+    assert isinstance(won, ev.Won) and won.concealed == ()
+    line = ledger_of(game.state).entries[-1].lines[0]
+    assert (line.player, line.kind, line.hand_tai) == ("小南", "seven_rob_one", 8)
+    out = io.StringIO()
+    assert game.service.export_jsonl(out) == len(game.events()) and '"seven_rob_one"' in out.getvalue()
+    state = game.state
+    game.close()
+    again = LiveGame(tmp_path / "t.sqlite")  # the table file replayed
+    assert again.state == state and ledger_of(again.state).balances == ledger_of(state).balances
+    again.close()
+
+
+def test_eight_flowers_laid_at_the_deal_by_another_seat_is_paid_flat_with_no_hand(tmp_path: Path) -> None:
+    """A flat 八仙過海 (not on the hand the dealer was dealt, nor just after a replacement) asked 16 tiles too."""
+    game = _dealt(tmp_path)
+    for f in ("1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f"):
+        assert game.flower(2, f) is None
+    chance = next(c for c in game.offer().wins if c.kind is ev.WinKind.EIGHT_FLOWERS)
+    assert chance.seat == 2 and chance.shown == 0
+    assert game.win(2, ev.WinKind.EIGHT_FLOWERS, "") is None
+    line = ledger_of(game.state).entries[-1].lines[0]
+    assert (line.player, line.kind, line.hand_tai) == ("老西", "eight_flowers", 8)
+
+
+def test_the_dealers_eight_flowers_at_the_deal_still_asks_his_hand(tmp_path: Path) -> None:
+    """The dealer's 八仙過海 at the deal is scored on the hand he was dealt (天胡 and 8): his tiles are asked."""
+    game = _dealt(tmp_path)
+    for f in ("1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f"):
+        assert game.flower(0, f) is None
+    chance = next(c for c in game.offer().wins if c.kind is ev.WinKind.EIGHT_FLOWERS)
+    assert chance.seat == 0 and chance.shown == 17
+
+
+def test_the_win_form_of_seven_rob_one_asks_no_hand_and_records_it(tmp_path: Path) -> None:
+    """Drawn without a browser: the form of a win paid flat has no hand field and no tile keys, says why, shows the
+    tai at once, and its record button enters the win."""
+    from companion.app.view_live import ID_LIVE_CONCEALED, ID_LIVE_WIN_OK, LiveTab
+    from tests.app.test_live_tab_moves import _Phone
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _idents, _texts
+
+    game = _seven_flowers_and_the_eighth_drawn(tmp_path)
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    tab.build()
+    _tapped(tab.build(), "live-win-1-seven_rob_one")
+    page = tab.build()
+    names = {c.identifier: c for c in _idents(page)}
+    assert ID_LIVE_CONCEALED not in names and "live-win-preview" in names
+    texts = _texts(page)
+    assert ui("live_win_flat").en in texts and ui("live_preview_yes", tai=8).en in texts
+    _tapped(page, ID_LIVE_WIN_OK)
+    assert tab.error is None and game.state.outcome is not None
+    won = game.events()[-1]
+    assert isinstance(won, ev.Won) and won.kind is ev.WinKind.SEVEN_ROB_ONE and won.concealed == ()
+    game.close()
