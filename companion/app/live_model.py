@@ -38,6 +38,7 @@ from companion.app.live_offer import (
     flower_tap,
     flower_unreplaced,
     kong_tap,
+    no_win_why,
     offer_for,
     refusal,
     replacement_tap,
@@ -504,9 +505,18 @@ class LiveGame:
             return ui("live_no_claim")
         t = w.offer
         if kind is MeldKind.CHOW:
-            others = [Tile.from_code(c) for c in tiles if c != t.code] if len(tiles) == 3 else []
-            if len(others) != 2:
-                return ui("live_no_claim")
+            # each code read, the one not understood named (one raised a NotationError; a face-down tile or a
+            # flower, and two tiles or four, said "there is no tile to claim now": an evening's review)
+            for code in tiles:
+                read = _tile(code) if isinstance(code, str | Tile) else None
+                if not isinstance(read, Tile) or not read.is_known or read.is_flower:
+                    return ui("live_chow_bad_tile", tile=code.code if isinstance(code, Tile) else str(code))
+            others = [x for x in map(_tile, tiles) if isinstance(x, Tile)]
+            if t in others:
+                others.remove(t)
+            if len(tiles) != 3 or len(others) != 2:
+                got = " ".join(c.code if isinstance(c, Tile) else str(c) for c in tiles) or "—"
+                return ui("live_chow_tiles", tile=t.zh, tile_en=t.en, got=got)
             return self._enter(at, [ev.Chowed(seat=seat, tiles=tuple(others), tile=t)])
         if kind is MeldKind.PUNG:
             return self._enter(at, [ev.Punged(seat=seat, tile=t)])
@@ -1061,7 +1071,7 @@ class LiveGame:
     def _preview(self, seat: int, kind: ev.WinKind, concealed: str, tile: str, kongs: str, state: TableState,
                  offer: Offer) -> tuple[bool, Words]:
         """:meth:`preview_win` on ``state``, which offered ``offer``."""
-        events = self._win_events(seat, kind, concealed, tile, kongs, offer)
+        events = self._win_events(seat, kind, concealed, tile, kongs, offer, state)
         if isinstance(events, Words):
             return False, ui("live_preview_no", why=events.zh, why_en=events.en)
         with self._lock:
@@ -1095,10 +1105,14 @@ class LiveGame:
         return True, said + ui("live_preview_dealer_wins", seat=name, tai=dealer)
 
     def _win_events(self, seat: int, kind: ev.WinKind, concealed: str, tile: str, kongs: str,
-                    offer: Offer | None = None) -> list[ev.Event] | Words:
+                    offer: Offer | None = None, state: TableState | None = None) -> list[ev.Event] | Words:
+        """The win's events as the form typed them, or why none (``offer`` made on ``state``: the table now where
+        not given)."""
         chance = next((c for c in (offer or self.offer()).wins if c.seat == seat and c.kind is kind), None)
-        if chance is None:
-            return ui("live_no_win")
+        if chance is None:  # the rule that bars him said where one does (a review read only "cannot win that way")
+            return no_win_why(state or self.state, seat, kind) or ui("live_no_win")
+        if kind.is_instant and not chance.shown:  # paid flat: no hand asked, and none kept (a review's 七搶一 took
+            concealed = ""  # 1357m1357p1357s1234z, and refused none at all)
         try:
             shown, hidden = tiles_typed(concealed), tiles_typed(kongs)
             won = Tile.from_code(chance.tile) if chance.tile else tiles_typed(tile)

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from companion.app.words import Words, ui, unbroken
 from companion.game import events as ev
 from companion.game.check import four_kongs_due, step
-from companion.game.check_win import instant_win_refusal, own_win_refusal
+from companion.game.check_win import instant_win_refusal, may_win_refusal, own_win_refusal
 from companion.game.evolve import FLOWER_KEPT_PAST, finish_hand
 from companion.game.state import (
+    ActKind,
     OutcomeKind,
     Phase,
     TableState,
@@ -24,13 +25,13 @@ from companion.game.state import (
     window,
 )
 from companion.game.switches import FirstDealer, MultiWin, WrongCount
-from companion.game.text import IllegalEvent
+from companion.game.text import EVENT_ZH, IllegalEvent
 from companion.hand import MeldKind
 from companion.tiles import Tile
 
 __all__ = ["Offer", "Claim", "WinChance", "offer_for", "dealer_after", "kong_tap", "added_kong_tap", "flower_tap", "refusal", "nearest_winner", "UNSEEN",
            "eighth_flower_tap", "flower_unreplaced", "replacement_tap", "SHOWN_NOTE", "face_down_draw",
-           "wrong_count_refusal"]
+           "wrong_count_refusal", "no_win_why", "flat_win"]
 
 UNSEEN = Tile.UNKNOWN
 FLOWERS = tuple(Tile(i) for i in range(34, 42))
@@ -107,8 +108,9 @@ def refusal(state: TableState, *events: ev.Event) -> Words | None:
             state = step(state, e)
         except IllegalEvent as bad:
             return Words(bad.reason.zh, bad.reason.en)
-        except (TypeError, ValueError) as bad:  # a field of the wrong type from the Python API
-            return Words(f"無法記錄：{bad}", f"cannot be entered: {bad}")
+        except (TypeError, ValueError):  # a field of the wrong type from the Python API: said by the entry, not by
+            kind = type(e).__name__  # Python's message (an evening's review)
+            return ui("live_entry_unreadable", what=EVENT_ZH.get(kind, kind), what_en=kind)
     return None
 
 
@@ -127,6 +129,26 @@ def wrong_count_refusal(state: TableState, seat: int) -> Words | None:
     if st.dead:
         return ui("live_wrong_count_dead", seat=name)
     return None
+
+
+def no_win_why(state: TableState, seat: int, kind: ev.WinKind, barring: bool = False) -> Words | None:
+    """Why ``seat`` is offered no win of ``kind`` now, where the rules say why whatever his tiles: a 相公 or playing
+    dead (§2.16), the replacement of a kong claimed from a discard (§2.10), a self-draw's or an instant win's other
+    bars; None otherwise (no tile on offer to him: the usual words). ``barring``: only the bars a player may not
+    know of (a 相公, playing dead, the discard kong's replacement), as the prompt says them beside the missing button
+    (an evening's review found no win button, and nothing saying why)."""
+    if not state.in_hand or not 0 <= seat < len(state.seats):
+        return None
+    w = window(state) if kind in (ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG) else None
+    barred = may_win_refusal(w or state, seat)
+    acting = state.phase is Phase.ACT and seat == state.turn
+    if barred is None and kind is ev.WinKind.SELF_DRAW and acting:
+        barred = own_win_refusal(state, seat)
+        if barring and barred is not None and barred.reason.key != "dkong_win":
+            barred = None
+    if barred is None and kind.is_instant and not barring:
+        barred = instant_win_refusal(state, seat, kind)
+    return None if barred is None else Words(barred.reason.zh, barred.reason.en)
 
 
 def _ok(state: TableState, *events: ev.Event) -> bool:
@@ -337,6 +359,11 @@ def offer_for(state: TableState, at: int, log: Sequence[ev.Event] = ()) -> Offer
         extras = tuple(k for k, on in (("live_or_flower", discard_seat in flowers), ("live_or_kong", ckong or added),
                                        ("live_or_win", any(w.seat == discard_seat for w in wins))) if on)
     prompt = _prompt(state, discard_seat, draws_first, seating, session_over, bool(wins), extras)
+    if discard_seat is not None and not draws_first and phase is Phase.ACT and \
+            not any(w.seat == discard_seat for w in wins):  # the win button missing said why, where a rule bars it
+        why = no_win_why(state, discard_seat, ev.WinKind.SELF_DRAW, barring=True)
+        if why is not None:
+            prompt = prompt + ui("live_p_no_win", why=why.zh, why_en=why.en)
     if shown is not None:
         prompt = _held_prompt(state, shown, wins, held is not None)
     return Offer(phase, at, prompt, seating, throws if phase is Phase.DEALER else -1, dice, discard_seat,
@@ -485,9 +512,24 @@ def _wins(state: TableState) -> tuple[WinChance, ...]:
     return tuple(out)
 
 
+def flat_win(state: TableState, seat: int, kind: ev.WinKind) -> bool:
+    """Whether ``seat``'s win ``kind`` now is paid flat whatever his hand, so no hand is asked (a review's 七搶一 and
+    八仙過海 were asked 16 tiles that meant nothing, and took any): 七搶一 always, 八仙過海 but where it is scored on
+    the hand it completes (on his turn just after a replacement, or the dealer's at the deal: evolve._record)."""
+    if kind is ev.WinKind.SEVEN_ROB_ONE:
+        return True
+    if kind is not ev.WinKind.EIGHT_FLOWERS:
+        return False
+    if state.phase is Phase.FLOWERS:
+        return not (state.act is ActKind.DEALT and seat == state.dealer)
+    return not (state.phase is Phase.ACT and seat == state.turn and own_last_flower(state, seat) is None
+                and state.act in (ActKind.FLOWER, ActKind.KONG, ActKind.DISCARD_KONG)
+                and own_win_refusal(state, seat) is None)
+
+
 def _chance(state: TableState, seat: int, kind: ev.WinKind, tile: str | None) -> WinChance:
     st = state.seats[seat]
-    shown = sum(st.concealed[:34]) + st.concealed[Tile.UNKNOWN]
+    shown = 0 if flat_win(state, seat, kind) else sum(st.concealed[:34]) + st.concealed[Tile.UNKNOWN]
     if kind is ev.WinKind.SELF_DRAW:
         shown -= 1  # the drawn tile is entered apart
     hidden = sum(1 for m in st.melds if m.kind is MeldKind.CKONG and m.tile == UNSEEN)

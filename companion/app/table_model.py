@@ -444,14 +444,15 @@ def _tiles(tiles: Iterable[Tile]) -> Words:
     """Tiles by name in either language; a hand in English grouped by suit ("1 2 3 Characters, 2 White dragons"):
     an English host review read a corrected hand as "1m 2m 3m … 5z 5z"."""
     ts = list(tiles)
-    return Words("".join(t.zh for t in ts), format_en(ts))
+    return Words(" ".join(t.zh for t in ts), format_en(ts))  # spaced, as every other message (a review read
+    # 「一萬一萬一萬四萬五萬…」 in a win's correction)
 
 
 def describe(e: ev.Event, before: TableState, show: bool = True, after: TableState | None = None) -> Words:
     """One line about an event, in both languages (``before`` is the table it was applied to, ``after`` the table it
     made, where known); without ``show`` a draw does not name its tile (the hands are hidden)."""
     said = _describe(e, before, show, after)
-    more = _another_win(e, before, after)
+    more = _another_win(e, before, after) or _over_chow(e, before)
     return said if more is None else Words(said.zh + more.zh, said.en + more.en)
 
 
@@ -473,6 +474,17 @@ def _another_win(e: ev.Event, before: TableState, after: TableState | None) -> W
     if gone.zh:
         return ui("another_win_nearer", other=gone.zh, other_en=gone.en)
     return ui("another_win_both")
+
+
+def _over_chow(e: ev.Event, before: TableState) -> Words | None:
+    """What a pung or kong claimed over a chow of the same discard did to it (§2.9: it outranks the chow, which no
+    longer counts): said as a win over a win is (a review read both claims in the latest plays, nothing said)."""
+    if not isinstance(e, ev.Punged | ev.ExposedKong) or before.claim_rank != 1 or before.claim_seat == e.seat \
+            or not 0 <= before.claim_seat < 4:
+        return None
+    names = before.players or tuple(f"{i + 1}" for i in range(4))
+    return ui("claim_pung_over_chow" if isinstance(e, ev.Punged) else "claim_kong_over_chow",
+              other=names[before.claim_seat])
 
 
 def _carried_names(text: str) -> Words | None:

@@ -884,6 +884,10 @@ class LiveTab:
     def _typed(self, c: WinChance) -> ft.Control:
         """The tiles typed into the hand's field, as pictures, and how many of how many (a phone types codes)."""
         t = self.host.t
+        game = self.game
+        if c.kind.is_instant and not c.shown and game is not None:  # paid flat: no hand typed, its tai said at once
+            good, said = game.preview_win(c.seat, c.kind, "", "", self.kongs.value or "", at=self.win_at)
+            return ident("live-win-preview", label(t(said), 13, bold=True, colour=FELT if good else ACCENT))
         try:
             typed = tiles_typed(self.concealed.value or "")
         except (NotationError, CopyLimitError) as bad:  # which character, and why (a review was told only "yet")
@@ -898,7 +902,6 @@ class LiveTab:
                      run_spacing=2)
         if last:  # the tile drawn apart, after the hand, as it will be recorded
             row.controls += [label("＋", 12), tile(t, typed[-1].code, 22)]
-        game = self.game
         drawn_missing = c.kind is ev.WinKind.SELF_DRAW and not (self.drawn.value or "").strip() and not last
         if (len(typed) != c.shown and not last) or drawn_missing or game is None:
             return row
@@ -967,18 +970,24 @@ class LiveTab:
             beside = game.claim_beside(self.win_at, c.seat, c.kind)
             if beside is not None:
                 rows.append(ident(ID_LIVE_WIN_BESIDE, label(t(beside), 14, bold=True, colour=ACCENT)))
-        rows += self._photo_part(c)
-        # as wide as the phone leaves inside the card: at 420 px the last tiles typed hid past a 390 px screen's edge
-        self.concealed.width = field_width(self.host.page)
-        self.concealed.label = t(ui("live_win_concealed", n=c.shown))
-        rows.append(ident(ID_LIVE_CONCEALED, self.concealed))
+        flat = c.kind.is_instant and not c.shown  # paid flat: no hand asked (a review's 七搶一 asked 16 tiles)
+        if flat:
+            rows.append(label(t(ui("live_win_flat")), 13))
+        else:
+            rows += self._photo_part(c)
+            # as wide as the phone leaves inside the card: at 420 px the last tiles typed hid past a 390 px screen's
+            # edge
+            self.concealed.width = field_width(self.host.page)
+            self.concealed.label = t(ui("live_win_concealed", n=c.shown))
+            rows.append(ident(ID_LIVE_CONCEALED, self.concealed))
         if c.kind is ev.WinKind.SELF_DRAW:  # beside the hand, above the tiles: the tap after the hand's fills it
             self.drawn.label = t(ui("live_win_drawn"))
             rows.append(ident("live-drawn", self.drawn))
             rows.append(label(t(ui("live_win_drawn_hint", n=c.shown)), 12, colour=GREY))
         self.typed_box.content = self._typed(c)
         rows.append(ident("live-typed", self.typed_box))
-        rows.append(self._tile_keys())
+        if not flat:
+            rows.append(self._tile_keys())
         if c.hidden_kongs or self.kongs.value:  # (a photo may name a kong the table did not expect: it shows)
             self.kongs.label = t(ui("live_win_kongs"))
             rows.append(ident("live-kongs", self.kongs))

@@ -367,7 +367,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_no_discard": ("現在沒有人要打牌", "Nobody is to discard now"),
     "live_no_draw": ("現在不能摸牌", "No draw is due now"),
     "live_no_claim": ("現在沒有可以吃碰槓的牌", "There is no tile to claim now"),
-    "live_no_win": ("現在這一家不能這樣胡", "That seat cannot win that way now"),
+    "live_no_win": ("現在這一家不能這樣胡", "that seat cannot win that way now"),
     "live_win_tile": ("請輸入胡的那一張牌（一張）", "Enter the winning tile (one tile)"),
     "live_p_seat": ("請輸入四位玩家（從東家開始，照逆時針順序）、規則和底／台", "Enter the four players (from East, in turn order), the rules and the stakes"),
     "live_p_over": ("一將打完了。要再打一將，重新入座", "The session is over. Seat the players again for another"),
@@ -1346,6 +1346,23 @@ UI: dict[str, tuple[str, str]] = {
     "photo_win_missing_pick": ("胡的是哪一張？點那張，就照它算", "Which tile won? Tap it to score the hand with it"),
     "win_eight_flowers": ("八仙過海", "Eight flowers"),
     "win_seven_rob_one": ("七搶一", "Seven rob one"),
+    # --- a pung or kong claimed over a chow of the same discard, said in the latest plays as a win over a win is
+    # (table_model.describe: an evening's review read the chow and the pung both, nothing saying the chow was gone) ---
+    "claim_pung_over_chow": ("（碰比吃優先：{other} 的吃不算了）", " (a pung comes before a chow: {other_en}'s chow no longer counts)"),
+    "claim_kong_over_chow": ("（槓比吃優先：{other} 的吃不算了）", " (a kong comes before a chow: {other_en}'s chow no longer counts)"),
+    # --- an entry whose fields cannot be read (a chow's tile code, a field of the wrong type from the Python API),
+    # said by what it names, not as Python's message (live_offer.refusal, LiveGame.claim: an evening's review) ---
+    "live_entry_unreadable": ("無法記錄這一步（{what}）：有一欄看不懂", "this entry ({what_en}) cannot be recorded: one of "
+                              "its fields is not understood"),
+    "live_chow_bad_tile": ("看不懂吃的牌：{tile}", "a tile of the chow is not understood: {tile}"),
+    "live_chow_tiles": ("吃要用打出的{tile}加上手上的兩張，收到：{got}", "a chow is the {tile_en} on offer and two tiles from "
+                        "the hand, got: {got}"),
+    # --- the win button missing for the seat to play, said why where a rule bars him (live_offer.no_win_why: a 相公,
+    # playing dead, the replacement of a kong claimed from a discard; an evening's review found nothing said) ---
+    "live_p_no_win": ("。{why}", ". {why_en}"),
+    # --- the win form of an instant win paid flat (七搶一, a 八仙過海 not on its hand): no hand asked, since its tiles
+    # mean nothing (an evening's review was asked 16, and any were taken) ---
+    "live_win_flat": ("照規矩直接算台，不看手牌：不用輸入手牌", "Paid flat, whatever the hand: no tiles to enter"),
 }
 
 

@@ -26,7 +26,8 @@ from companion.game.winning import completes
 from companion.hand import Meld, MeldKind
 from companion.tiles import NUM_KINDS, Tile, format_en, format_tiles, format_zh
 
-__all__ = ["check_won", "check_copies", "own_win_refusal", "instant_win_refusal", "replaying", "checked_since"]
+__all__ = ["check_won", "check_copies", "own_win_refusal", "instant_win_refusal", "replaying", "checked_since",
+           "may_win_refusal"]
 
 _REPLAYING: ContextVar[int | None] = ContextVar("companion_replaying", default=None)  # the stamp replayed under
 
@@ -106,6 +107,15 @@ def _may_win(state: TableState, seat: int) -> None:
         raise IllegalEvent(msg("dead", **state.who(seat)))
     if st.no_win:
         raise IllegalEvent(msg("no_win", **state.who(seat)))
+
+
+def may_win_refusal(state: TableState, seat: int) -> IllegalEvent | None:
+    """Why ``seat`` may not win at all this hand (playing dead after a 詐胡, a 相公: §2.16), or None."""
+    try:
+        _may_win(state, seat)
+    except IllegalEvent as refused:
+        return refused
+    return None
 
 
 def instant_win_refusal(state: TableState, seat: int, kind: ev.WinKind) -> IllegalEvent | None:
@@ -257,7 +267,7 @@ def own_win_refusal(state: TableState, seat: int) -> IllegalEvent | None:
         return IllegalEvent(msg("after_claim"), seat=seat)
     if state.act is ActKind.DISCARD_KONG and \
             state.switches.discard_kong_replacement_win is DiscardKongWin.FORBIDDEN:
-        return IllegalEvent(msg("dkong_win"), seat=seat)
+        return IllegalEvent(msg("dkong_win", **state.who(seat)), seat=seat)
     # before the first discard every seat's flowers are replaced first (§2.6, §2.8.1: 天胡 comes after the
     # initial replacement), as a discard or a kong must wait for them; later, the winner's own
     flower = held_flower(state)
@@ -281,13 +291,15 @@ def _check_reveal(state: TableState, e: ev.Won) -> None:
     if any(not t.is_known for t in shown):
         raise IllegalEvent(msg("unknown_tile"), concealed=format_tiles(shown))
     total = sum(st.concealed[:34]) + st.concealed[UNK]
+    if e.kind.is_instant and not shown:  # an instant win paid flat shows no hand (a review's 七搶一 was asked 16
+        total = 0  # tiles that meant nothing, and took any)
     if len(shown) != total:
         raise IllegalEvent(msg("concealed_size", want=total, got=len(shown)), shown=format_tiles(shown))
     counts = [0] * NUM_KINDS
     for t in shown:
         counts[t] += 1
     missing = [Tile(i) for i in range(NUM_KINDS) if st.concealed[i] > counts[i]]
-    if missing:
+    if missing and total:
         # held and not shown (the reason said the reverse, "does not hold": a review)
         raise IllegalEvent(msg("shown_leaves_out", **state.who(e.seat), tiles=tile_names(missing),
                                tiles_en=format_en(missing)), shown=format_tiles(shown))

@@ -69,6 +69,12 @@ class TableInUse(ServiceError):
     """The table file is open in another table service (another companion): a moment's state, not the file's."""
 
 
+IN_USE_PHONE = ("another companion window or command has it open (close it there, then try again)",
+                "另一個小幫手視窗或指令正開著它（先在那裡關掉，再試一次）")
+"""A phone's words for :class:`TableInUse`, after the table file's name: what holds it and what to do, the same in
+both languages, with no path of the host's and no "table service" (a review's phone read the file's full path)."""
+
+
 class ServiceTimeout(ServiceError, TimeoutError):
     """The writer did not get to a call in time (a stalled medium's write ahead of it): withdrawn, never done later."""
 
@@ -426,7 +432,8 @@ class TableService:
             fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             f.close()
-            raise TableInUse(f"{self.path} is open in another table service / 牌局檔已被另一個程式開啟") from None
+            raise TableInUse(f"{self.path} is open in another table service / 牌局檔已被另一個程式開啟",
+                             phone=IN_USE_PHONE) from None
         self._lock_file = f
         self._lock_the_file()
 
@@ -447,7 +454,7 @@ class TableService:
         except OSError:
             os.close(fd)
             raise TableInUse(f"{self.path} is open in another table service (under another name of the same file) / "
-                               "牌局檔已被另一個程式開啟（同一個檔案的另一個名稱）") from None
+                               "牌局檔已被另一個程式開啟（同一個檔案的另一個名稱）", phone=IN_USE_PHONE) from None
         self._file_lock = fd
 
     def _open_db(self) -> None:

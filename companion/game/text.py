@@ -115,7 +115,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                      "as one"),
     "dead": ("{seat}已詐胡陪打，不能胡、吃、碰或槓（暗槓除外）",
              "{seat_en} is playing dead after a false win: no win, chow, pung or kong (but a concealed one)"),
-    "dkong_win": ("明槓補牌不能胡", "no win on the replacement after a discard kong"),
+    # (the rule said, whose kong and what a declared win is: a review's form said only "cannot win that way now")
+    "dkong_win": ("{seat}槓的是別家打出的牌（明槓）：照這局規矩，補到的牌不能胡，宣告胡牌就是詐胡",
+                  "{seat_en} claimed this kong from a discard: under these rules there is no win on its replacement, "
+                  "and a declared one is a false win"),
     "after_claim": ("吃碰後只能打牌", "after a chow or pung the claimer only discards"),
     "not_ready": ("{seat}的牌沒有聽", "{seat_en}'s hand is not ready"),
     "kongs_extra": ("{seat}蓋著的暗槓只有 {hidden} 個，卻亮出 {got} 個", "{seat_en} has only {hidden} concealed kongs face down, but {got} shown"),
@@ -154,7 +157,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "count": ("{seat}的張數是 {got}，應為 {want}", "{seat_en} holds {got} tiles (structural), should hold {want}"),
     "not_win_tile": ("{tile}不會讓{seat}胡牌", "{tile_en} does not complete {seat_en}'s hand"),
     "concealed_size": ("胡牌時手牌應有 {want} 張，攤開 {got} 張", "the hand shown should hold {want} tiles besides its melds, got {got}"),
-    "unknown_tile": ("這裡必須是已知的牌，不能是 0x", "a known tile is needed here, not 0x"),
+    # (said as a player sees it, not as the code 0x of the notation: a review typed 0x in the win form)
+    "unknown_tile": ("這裡要寫出是哪一張牌，不能是牌背", "the tile must be named here, not a face-down tile"),
     "flower_shown": ("{tile}是花牌：花要攤在一旁補牌，不算在攤開的手牌裡", "{tile_en} is a flower: flowers are laid "
                      "aside and replaced, never among the tiles of the hand shown"),
     "flower_discard": ("花牌不能打出（{tile}要補花）", "a flower cannot be discarded ({tile_en} is laid aside and replaced)"),

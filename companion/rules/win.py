@@ -225,7 +225,8 @@ class Win:
             raise WinInputError("concealed", "17 structural tiles: a seven rob one is won on another player's "
                                              "flower, so a non-dealer holds 16",
                                 "有 17 張：七搶一是搶別家的花，閒家胡牌時手上是 16 張")
-        if n != 16 and not (self.win_type.is_instant and n == 17 and self.win_tile is None):
+        # an instant win paid flat may come with no hand at all (a 七搶一 in the Live tab: its tiles mean nothing)
+        if n != 16 and not (self.win_type.is_instant and (n == 17 or not self.concealed) and self.win_tile is None):
             # (17 with the winning tile named too was taken, and scoring it raised a traceback: a change review)
             held = n == 17 and self.win_tile is not None and self.win_tile in self.concealed
             raise WinInputError("concealed", f"{n} structural tiles (concealed + 3 per meld) before the "

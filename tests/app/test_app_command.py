@@ -82,8 +82,9 @@ def test_a_table_file_in_use_by_another_companion_is_said_at_the_start(tmp_path:
             line = proc.stdout.readline()
             assert f"http://localhost:{port}/" in line, (line, proc.stderr.read() if proc.poll() is not None else "")
             said = proc.stdout.readline()
-            assert "T.sqlite (無法使用：無法開啟牌局檔 T.sqlite：牌局檔已被另一個程式開啟 / cannot be used: cannot " \
-                   "open the table file T.sqlite:" in said and "is open in another table service)" in said, said
+            assert "T.sqlite (無法使用：無法開啟牌局檔 T.sqlite：另一個小幫手視窗或指令正開著它" in said and \
+                   "cannot be used: cannot open the table file T.sqlite: another companion window or command has it " \
+                   "open" in said, said
         finally:
             _stop(proc)
 

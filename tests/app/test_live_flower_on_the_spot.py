@@ -1,7 +1,8 @@
 """The Live tab and the eighth flower: a win may take it on the spot, before its replacement (spec §4.2 八仙過海,
-§4.4 七搶一; the tracker's ``own_last_flower``). The flower's tap enters it drawn and shown, without the replacement,
-so that the win form asks for the hand as it stands (16 tiles, not 17); a tap of its own draws the replacement where
-nobody wins, after which 八仙過海 on the replacement (17 tiles) is offered as before. Each win is recorded, scored and
+§4.4 七搶一; the tracker's ``own_last_flower``). The flower's tap enters it drawn and shown, without the replacement;
+such a win is paid flat, so its form asks no hand (an evening's review was asked 16 tiles that meant nothing); a tap
+of its own draws the replacement where nobody wins, after which 八仙過海 on the replacement (17 tiles) is offered as
+before. Each win is recorded, scored and
 paid as ``companion replay`` and ``companion tai`` score the same hand."""
 
 from __future__ import annotations
@@ -66,11 +67,12 @@ def _same_as_replay_and_tai(game: LiveGame, seat: int, body: dict[str, object], 
     assert takings == sum(p["amount"] for p in scored["payments"])
 
 
-def test_eight_flowers_on_the_spot_asks_for_the_hand_without_a_replacement(
+def test_eight_flowers_on_the_spot_is_paid_flat_with_no_hand_asked_and_no_replacement(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The dealer holds seven laid and draws the eighth as the claim window closes: the tap enters the draw with the
-    flower named and no replacement; 八仙過海 is offered on the 16 tiles he holds, and nothing else of his turn (no
-    discard, no self-draw) until the replacement is drawn or the win entered."""
+    flower named and no replacement; 八仙過海 is offered, paid flat with no hand asked (tiles typed all the same are
+    not kept), and nothing else of his turn (no discard, no self-draw) until the replacement is drawn or the win
+    entered."""
     game = _dealt(tmp_path, {0: "1234567"})
     dealer = game.state.dealer
     _round(game, "1z 2z 3z 4z")
@@ -78,15 +80,14 @@ def test_eight_flowers_on_the_spot_asks_for_the_hand_without_a_replacement(
     assert game.events()[-1] == ev.Drew(seat=dealer, tile=Tile.F8)  # shown, not replaced
     o = game.offer()
     assert o.flower_held == (dealer, "8f") and o.discard_seat is None
-    assert [(w.seat, w.kind, w.shown) for w in o.wins] == [(dealer, ev.WinKind.EIGHT_FLOWERS, 16)]
+    assert [(w.seat, w.kind, w.shown) for w in o.wins] == [(dealer, ev.WinKind.EIGHT_FLOWERS, 0)]
     assert "八仙過海" in o.prompt.zh and "eight flowers" in o.prompt.en and PLAYERS[dealer] in o.prompt.en
     assert game.discard("5z") is not None  # refused: the flower is replaced first
-    said = game.win(dealer, ev.WinKind.EIGHT_FLOWERS, "123456789m12345p")
-    assert said is not None and "16" in said.en  # 14 shown, 16 held
-    assert game.win(dealer, ev.WinKind.EIGHT_FLOWERS, HAND16 + "9p") is not None  # 17: he drew no replacement
-    ok, preview = game.preview_win(dealer, ev.WinKind.EIGHT_FLOWERS, HAND16)
-    assert ok and "8" in preview.en
+    for typed in ("", "123456789m12345p", HAND16 + "9p"):  # no hand, or any: 8 flat
+        ok, preview = game.preview_win(dealer, ev.WinKind.EIGHT_FLOWERS, typed)
+        assert ok and "8" in preview.en, typed
     assert game.win(dealer, ev.WinKind.EIGHT_FLOWERS, HAND16) is None
+    assert game.events()[-1] == ev.Won(seat=dealer, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=())
     rec = game.state.outcome.winners[0] if game.state.outcome else None
     assert rec is not None and len(rec.flowers) == 8 and not rec.eight_flowers_on_hand
     assert game.state.phase is Phase.HAND_OVER
@@ -137,7 +138,7 @@ def test_the_seventh_flowers_replacement_being_the_eighth_is_named_and_undone_as
         seat=dealer, flowers=(Tile.F7,), replacements=(Tile.F8,))
     o = game.offer()
     assert o.flower_held == (dealer, "8f")
-    assert [(w.kind, w.shown) for w in o.wins] == [(ev.WinKind.EIGHT_FLOWERS, 16)]
+    assert [(w.kind, w.shown) for w in o.wins] == [(ev.WinKind.EIGHT_FLOWERS, 0)]
     said = game.undo_what()
     assert said is not None and "eighth flower" in said.en and "第八張花" in said.zh and PLAYERS[dealer] in said.zh
     assert game.undo() is None
@@ -167,8 +168,8 @@ def test_a_draw_tapped_first_then_the_eighth_flower_is_named_on_that_draw(tmp_pa
 
 def test_seven_rob_one_on_the_spot_is_paid_by_the_drawer_alone(tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    """The dealer's 下家 holds seven laid; the 對家 draws the eighth: 七搶一 is offered to the holder of seven on the
-    16 tiles he holds, before the replacement, and the drawer pays alone; not robbed, the replacement is a tap and the
+    """The dealer's 下家 holds seven laid; the 對家 draws the eighth: 七搶一 is offered to the holder of seven, paid
+    flat with no hand asked, before the replacement, and the drawer pays alone; not robbed, the replacement is a tap and the
     rob is still offered until the drawer's next step (as before)."""
     game = _dealt(tmp_path, {1: "1234567"})
     dealer = game.state.dealer
@@ -178,7 +179,7 @@ def test_seven_rob_one_on_the_spot_is_paid_by_the_drawer_alone(tmp_path: Path,
     assert game.events()[-1] == ev.Drew(seat=drawer, tile=Tile.F8)
     o = game.offer()
     assert o.flower_held == (drawer, "8f")
-    assert [(w.seat, w.kind, w.shown) for w in o.wins] == [(holder, ev.WinKind.SEVEN_ROB_ONE, 16)]
+    assert [(w.seat, w.kind, w.shown) for w in o.wins] == [(holder, ev.WinKind.SEVEN_ROB_ONE, 0)]
     assert "七搶一" in o.prompt.zh and PLAYERS[holder] in o.prompt.en and "seven rob one" in o.prompt.en
     assert game.replace_flower() is None
     assert any(w.kind is ev.WinKind.SEVEN_ROB_ONE for w in game.offer().wins)
@@ -264,7 +265,7 @@ def test_a_seat_laying_his_eighth_flower_at_the_deal_may_win_then_not_only_at_hi
     dealer = game.state.dealer
     seat = (dealer + 1) % 4
     eight = [(w.seat, w.shown) for w in game.offer().wins if w.kind is ev.WinKind.EIGHT_FLOWERS]
-    assert eight == [(seat, 16)]
+    assert eight == [(seat, 0)]  # paid flat: no hand asked
     assert game.discard("1z") is None  # not declared at once: still his in the claim window
     assert (seat, ev.WinKind.EIGHT_FLOWERS) in [(w.seat, w.kind) for w in game.offer().wins]
     assert game.undo() is None
