@@ -107,6 +107,9 @@ def register(sub: Any) -> None:
     p.add_argument("--flag", action="append", default=[], metavar="NAME",
                    help="a flag of the win, repeatable: " + ", ".join(f"{k} ({v})" for k, v in FLAGS.items()) + " / "
                         "胡牌的旗標，可重複：" + "、".join(f"{k}（{v}）" for k, v in FLAGS.items()))
+    p.add_argument("--rob-kong", action="store_true",
+                   help="the winning tile was robbed from a kong (搶槓); --discarder names the seat whose kong it "
+                        "was / 搶槓胡：用 --discarder 指定被搶槓的那家")
     p.add_argument("--context", default="{}",
                    help="more of the win as a JSON object of companion tai's fields (flags, win_type...) / "
                         "其他胡牌條件（companion tai 的 JSON 欄位）")
@@ -181,9 +184,16 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
                        ("streak", args.streak)):
         if value is not None:
             ctx[key] = value
+    if getattr(args, "rob_kong", False):
+        ctx["win_type"] = WinType.ROB_KONG.value
     if args.discarder is not None:
         ctx["discarder"] = args.discarder
         ctx.setdefault("win_type", "discard")
+    if ctx.get("win_type") == WinType.ROB_KONG.value and ctx.get("discarder") is None:  # named as the option to
+        # give, not the JSON field (a review read "discarder: a rob_kong win needs the seat that pays")
+        raise OptionError("--discarder", "",
+                          "a win robbing a kong needs --discarder SEAT: the seat whose kong was robbed pays",
+                          "搶槓胡要用 --discarder 座位 指定被搶槓的那家（由他付）")
     return ctx
 
 
@@ -198,6 +208,8 @@ def flag_said(bad: WinInputError, args: argparse.Namespace) -> tuple[str, str]:
     """A win refused (English, Chinese), naming ``--flag NAME`` where the flag it names was given so, not the JSON
     field (a review's ``--flag last_discard`` on a self-draw was refused as "flags.last_discard: …")."""
     name = bad.field.removeprefix("flags.")
+    if bad.field == "discarder":  # the option that gives it, not the JSON field
+        return f"--discarder: {bad.reason}", f"--discarder：{bad.zh}"
     if bad.field.startswith("flags.") and name in {_flag_name(w) for w in getattr(args, "flag", [])}:
         return f"--flag {name}: {bad.reason}", f"--flag {name}：{bad.zh}"
     return str(bad), bad.message_zh
@@ -279,6 +291,13 @@ def run(args: argparse.Namespace) -> int:
         win_tile = _win_tile(args.win_tile)
         kongs = kongs_of(args.kong)
         corrections = tiles_of(args.tile)
+        if corrections and len(args.photos) > 1:  # its numbers are one photo's (a review's second photo was scored
+            # with the first one's correction, silently)
+            raise OptionError("--tile", args.tile[0],
+                              f"--tile {args.tile[0]}: --tile corrects a tile of one photo, and {len(args.photos)} "
+                              "photos were given: score the photo it belongs to alone",
+                              f"--tile {args.tile[0]}：--tile 只能改正一張照片的牌，這裡給了 {len(args.photos)} "
+                              "張照片：請只給它那一張照片")
         refused = annotate_refused(args.annotate, args.photos) if args.annotate is not None else None
         if refused:  # before any photo is read: no drawing that cannot be written, no photo drawn over
             raise OptionError("--annotate", args.annotate, *refused)
@@ -448,19 +467,17 @@ def print_text(result: dict[str, Any], found: Any, lang: str, numbered: str = ""
 
 
 def received(result: dict[str, Any], lang: str) -> None:
-    """What the winner receives in all, after the payments (the JSON's ``total``; a review found it only there): in
-    tai, and in money where the stakes are given."""
+    """What the winner receives in all, after the payments (the JSON's ``total``; a review found it only there), in
+    money, where the stakes are given: not the payments' tai added up, which read as the hand's (a review read a
+    4-tai hand paid by three with the dealer's +3 as "15 tai")."""
     payments = result.get("payments") or []
     if not payments:
         return
-    seat = payments[0]["payee"]
-    tai, total = sum(p["tai"] for p in payments), result.get("total")
-    if lang == "zh":
-        name = {"E": "東", "S": "南", "W": "西", "N": "北"}[seat] + "家"
-        print(f"{name}共收 {total}（{tai} 台）" if total is not None else f"{name}共收 {tai} 台")
-    else:
-        name = {"E": "East", "S": "South", "W": "West", "N": "North"}[seat]
-        print(f"{name} receives {total} in all ({tai} tai)" if total is not None else f"{name} receives {tai} tai in all")
+    seat, total = payments[0]["payee"], result.get("total")
+    if total is None:  # tai are the hand's, not added across payments (a review read a 4-tai hand's 15 as its tai)
+        return
+    zh, en = {"E": ("東", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}[seat]
+    print(f"{zh}家共收 {total}" if lang == "zh" else f"{en} receives {total} in all")
 
 
 def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: int) -> bool:

@@ -181,14 +181,18 @@ def test_context_and_flags_are_said_in_the_players_words(photo_of, capsys) -> No
 
 
 def test_the_text_says_what_the_winner_receives_in_all(photo_of, capsys) -> None:
+    """In money, where the stakes are given; not the payments' tai added up, which a review read as the hand's (a
+    4-tai hand paid by three with the dealer's +3 said "receives 240 in all (15 tai)")."""
     photo = photo_of(laid(TWO_ROWS))
     assert main(["score", photo, "--lang", "en"]) == 0
-    assert "East receives 6 tai in all" in capsys.readouterr().out  # 3 players x (1 + dealer 1)
+    out = capsys.readouterr().out
+    assert "receives" not in out and "6 tai" not in out  # 3 players x (1 + dealer 1): no sum of tai
     assert main(["score", photo, "--lang", "en", "--stakes", "30/10"]) == 0
-    assert "East receives 150 in all (6 tai)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "East receives 150 in all\n" in out and "6 tai" not in out
     assert main(["score", photo, "--stakes", "30/10", "--discarder", "S"]) == 0
     out = capsys.readouterr().out
-    assert "南 → 東：3 台 = 60" in out and "東家共收 60（3 台）" in out
+    assert "南 → 東：3 台 = 60" in out and "東家共收 60\n" in out
 
 
 def test_the_photo_cards_payments_have_no_spaces_around_the_chinese_verb() -> None:
@@ -364,3 +368,32 @@ def test_tile_options_are_said_once_in_this_photos_terms_and_numbered_as_numbers
     # a JSON refusal names no empty "check"
     assert main(["score", photo_of(laid([(100, ["13579m13579p1357s1z2z", "3z"])])), "--json"]) == 1
     assert "check" not in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_tile_is_refused_with_several_photos_naming_it(photo_of, tmp_path, capsys) -> None:
+    """``--tile``'s numbers are one photo's: a review's second photo was scored "won on 6 Bamboo" by the first's
+    correction, silently."""
+    photo = photo_of(laid(TWO_ROWS))
+    other = tmp_path / "other.png"
+    cv2.imwrite(str(other), np.full((60, 80, 3), 90, np.uint8))
+    assert main(["score", photo, str(other), "--lang", "en", "--tile", "2.8=7p"]) == 2
+    err = capsys.readouterr().err
+    assert "--tile 2.8=7p: --tile corrects a tile of one photo, and 2 photos were given" in err
+    assert main(["score", photo, str(other), "--tile", "2.8=7p"]) == 2
+    assert "--tile 只能改正一張照片的牌" in capsys.readouterr().err
+    assert main(["score", photo, "--lang", "en", "--tile", "2.8=7p"]) == 0  # one photo: as before
+
+
+def test_rob_kong_is_an_option_and_its_missing_discarder_is_named_as_the_option(photo_of, capsys) -> None:
+    """搶槓 took ``--context '{"win_type": "rob_kong"}'``, and without ``--discarder`` the error named the JSON field
+    ("discarder: a rob_kong win needs the seat that pays")."""
+    photo = photo_of(laid(TWO_ROWS))
+    assert main(["score", photo, "--lang", "en", "--rob-kong"]) == 2
+    err = capsys.readouterr().err
+    assert "needs --discarder SEAT" in err and "discarder:" not in err
+    assert main(["score", photo, "--context", '{"win_type": "rob_kong"}']) == 2
+    assert "搶槓胡要用 --discarder" in capsys.readouterr().err
+    assert main(["score", photo, "--lang", "en", "--rob-kong", "--discarder", "S", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["win"]["win_type"] == "rob_kong"
+    assert main(["score", photo, "--lang", "en", "--discarder", "E"]) == 2  # the winner himself: the option named
+    assert "--discarder: the winner cannot be the discarder" in capsys.readouterr().err
