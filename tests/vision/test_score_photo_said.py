@@ -397,3 +397,17 @@ def test_rob_kong_is_an_option_and_its_missing_discarder_is_named_as_the_option(
     assert json.loads(capsys.readouterr().out)["win"]["win_type"] == "rob_kong"
     assert main(["score", photo, "--lang", "en", "--discarder", "E"]) == 2  # the winner himself: the option named
     assert "--discarder: the winner cannot be the discarder" in capsys.readouterr().err
+
+
+def test_flowers_are_numbered_in_the_order_they_lie_whatever_the_detectors_order(photo_of, capsys) -> None:
+    """``f.N`` followed the detector's order: a review's flowers read f.1=3f f.2=4f f.3=6f f.4=1f…, another order in
+    each photo. They are numbered as the rows' tiles are: top row first, each left to right."""
+    from companion.vision.hand_photo import lay_out
+
+    dets = laid([(100, ["123m456m789m123p456p5s", "5s"]), (200, ["1234f"]), (300, ["5678f"])])
+    order = np.array([*range(17), 24, 19, 18, 22, 21, 17, 23, 20])  # the flowers in no order, as a detector gives
+    shuffled = dets.take(order)
+    assert [Tile(int(shuffled.kind[i])).code for i in lay_out(shuffled).flowers] == \
+        ["1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f"]
+    assert main(["score", photo_of(shuffled), "--lang", "en"]) == 0
+    assert "f.1=1f f.2=2f f.3=3f f.4=4f f.5=5f f.6=6f f.7=7f f.8=8f" in capsys.readouterr().out
