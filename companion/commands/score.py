@@ -369,7 +369,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         if not args.json and (listed := numbered_text(dets, args.lang, fixed, _exact(e, dets))):  # as --tile names them
             print(listed, file=sys.stderr)  # (none for a photo with no tile found, or only backs: no header alone)
         if args.annotate:  # the reading refused is what the player needs to see (a review found no picture then)
-            _annotate(args, image, dets, None, n)
+            _annotate(args, image, dets, None, n, fixed, e.check)
         return failed
     except WinInputError as e:
         en, zh = flag_said(e, args)
@@ -396,7 +396,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         print_json({k: v for k, v in result.items() if not k.startswith("_")})
     else:
         print_text(result, found, args.lang, numbered_text(dets, args.lang, fixed))
-    return _annotate(args, image, dets, found, n) if args.annotate else True
+    return _annotate(args, image, dets, found, n, fixed) if args.annotate else True
 
 
 def _with_warnings(en: str, zh: str, quality: Any) -> tuple[str, str]:
@@ -480,24 +480,30 @@ def received(result: dict[str, Any], lang: str) -> None:
     print(f"{zh}家共收 {total}" if lang == "zh" else f"{en} receives {total} in all")
 
 
-def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: int) -> bool:
+def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: int, fixed: frozenset[str] = frozenset(),
+              check: tuple[int, ...] = ()) -> bool:
     """The photo with its reading drawn; ``found``: the hand as scored (its repairs and winning tile marked), None
-    for a photo refused (the tiles as read). False when the drawing could not be written (said): the run then
-    fails, as ``companion read``'s does (a review's run said it and ended 0)."""
+    for a photo refused (the tiles as read), ``check``: the tiles its refusal names (framed orange, as the app frames
+    them: a review's drawing did not show which); each tile's number as ``--tile`` names it (a player could not tell
+    which tile 1.17 was), and those ``--tile`` gave (``fixed``: their places) in a colour of their own. False when
+    the drawing could not be written (said): the run then fails, as ``companion read``'s does (a review's run said
+    it and ended 0)."""
     import cv2
 
     from companion.vision.hand_score import hand_labels
     from companion.vision.image_file import ImageFileError, full_size
-    from companion.vision.read import annotate
+    from companion.vision.read import Marks, annotate
 
     names = hand_labels(dets, found) if found is not None else None
+    places = {i: at for _, groups in _places(dets) for g in groups for at, i in g}
+    marks = Marks(places, frozenset(check), frozenset(i for i, at in places.items() if at in fixed))
     out = annotation_path(args.annotate, n, len(args.photos))
     try:  # a 48-200 MP photo is drawn at the size it was read at: the legend says so
         size: tuple[int, int] | None = full_size(args.photos[n - 1])
     except (ImageFileError, OSError):
         size = None
     try:
-        written = cv2.imwrite(str(out), annotate(image, dets, names, legend=True, full_size=size))
+        written = cv2.imwrite(str(out), annotate(image, dets, names, legend=True, full_size=size, marks=marks))
     except cv2.error:
         written = False
     if not written:

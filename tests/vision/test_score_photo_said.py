@@ -411,3 +411,25 @@ def test_flowers_are_numbered_in_the_order_they_lie_whatever_the_detectors_order
         ["1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f"]
     assert main(["score", photo_of(shuffled), "--lang", "en"]) == 0
     assert "f.1=1f f.2=2f f.3=3f f.4=4f f.5=5f f.6=6f f.7=7f f.8=8f" in capsys.readouterr().out
+
+
+def test_the_drawing_numbers_the_tiles_frames_the_one_to_check_and_colours_the_corrected(photo_of, tmp_path,
+                                                                                         monkeypatch, capsys) -> None:
+    """``score --annotate``: a review could not tell which tile ``--tile 1.7=`` meant (the numbers were in the text
+    only), nor which one the refusal asked to check (the app frames it orange), and read a corrected tile's "4s*
+    1.00" as the winning tile's mark."""
+    import companion.vision.read as read
+
+    drawn = []
+    real = read.annotate
+    monkeypatch.setattr(read, "annotate", lambda *a, **kw: (drawn.append(kw["marks"]), real(*a, **kw))[1])
+    misread = {6: [("9s", 0.98), ("8p", 0.01), ("7z", 0.005)]}  # the 4s read surely as 9s: no win
+    photo = photo_of(laid([(100, ["456m789m45s55z", "6s"]), (200, ["123m", "111z"])], misread))
+    out = tmp_path / "drawn.png"
+    assert main(["score", photo, "--lang", "en", "--annotate", str(out)]) == 1
+    marks = drawn.pop()
+    assert marks.check == frozenset({6}) and not marks.corrected
+    assert marks.places[0] == "1.1" and marks.places[6] == "1.7" and marks.places[14] == "2.4"
+    assert main(["score", photo, "--lang", "en", "--annotate", str(out), "--tile", "1.7=4s"]) == 0
+    marks = drawn.pop()
+    assert marks.corrected == frozenset({6}) and not marks.check and marks.places[6] == "1.7"
