@@ -361,6 +361,8 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         return failed
     except PhotoHandError as e:
         en, zh = advised(e, dets)
+        if corrections:  # the hand as the player corrected it, not as read (the app says so: a review)
+            en, zh = _as_corrected(en, zh, corrections)
         if too_dark(image):  # the light may be the reason, not the hand (a review's dark photo: "found 2 tiles")
             en, zh = f"{en}; {TOO_DARK_EN}", f"{zh}；{TOO_DARK_ZH}"
         en, zh = _with_warnings(en, zh, quality)
@@ -397,6 +399,21 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     else:
         print_text(result, found, args.lang, numbered_text(dets, args.lang, fixed))
     return _annotate(args, image, dets, found, n, fixed) if args.annotate else True
+
+
+_AS_READ = ("not a win as read", "照讀到的不是胡牌")
+"""How :mod:`companion.vision.hand_score` opens a refusal of the hand as read (:func:`_as_corrected`)."""
+
+
+def _as_corrected(en: str, zh: str, corrections: list[Correction]) -> tuple[str, str]:
+    """A refusal of a hand the player corrected with ``--tile`` said of his corrections, not of the reading: a
+    review's "not a win as read" after his own ``--tile`` made it no win."""
+    given = " ".join(f"--tile {c[3]}" for c in corrections)
+    if en.startswith(_AS_READ[0]):
+        en = f"not a win with your correction{'s' if len(corrections) > 1 else ''} ({given})" + en[len(_AS_READ[0]):]
+    if zh.startswith(_AS_READ[1]):
+        zh = f"照你的改正（{given}）不是胡牌" + zh[len(_AS_READ[1]):]
+    return en, zh
 
 
 def _with_warnings(en: str, zh: str, quality: Any) -> tuple[str, str]:
@@ -643,16 +660,22 @@ def example(dets: Any, exact: list[str] | None = None) -> str:
         return exact[0]
     doubtful = dets.doubtful()
     placed = [(at, i) for _, groups in _places(dets) for g in groups for at, i in g]
+
+    def alike(i: int, k: int) -> bool:  # another reading a tile can be put right as: a flower as a flower only,
+        # a tile as a tile (a review's example, --tile f.8=3m, turned a flower into 3m)
+        return k != int(dets.kind[i]) and k in _TILE_VALUES and Tile(k).is_flower == Tile(int(dets.kind[i])).is_flower
+
     for at, i in placed:
-        if doubtful[i] and int(dets.top3_kind[i][1]) != int(dets.kind[i]):
+        if doubtful[i] and alike(i, int(dets.top3_kind[i][1])):
             return f"{at}={Tile(int(dets.top3_kind[i][1])).code}"
     first = [(at, i) for at, i in placed if at.split(".")[0] == (placed[0][0].split(".")[0] if placed else "")]
     if not first:
         return "1.1=1m"
     at, i = first[-1]
-    now = int(dets.kind[i])
-    other = next((int(k) for k in dets.top3_kind[i] if int(k) != now and int(k) in _TILE_VALUES), None)
-    return f"{at}={Tile(other if other is not None else (Tile.M1 if now != Tile.M1 else Tile.M2)).code}"
+    now = Tile(int(dets.kind[i]))
+    other = next((int(k) for k in dets.top3_kind[i] if alike(i, int(k))), None)
+    one, two = (Tile.F1, Tile.F2) if now.is_flower else (Tile.M1, Tile.M2)
+    return f"{at}={Tile(other if other is not None else (one if now != one else two)).code}"
 
 
 _TILE_VALUES = frozenset(int(t) for t in Tile if t is not Tile.UNKNOWN)

@@ -433,3 +433,24 @@ def test_the_drawing_numbers_the_tiles_frames_the_one_to_check_and_colours_the_c
     assert main(["score", photo, "--lang", "en", "--annotate", str(out), "--tile", "1.7=4s"]) == 0
     marks = drawn.pop()
     assert marks.corrected == frozenset({6}) and not marks.check and marks.places[6] == "1.7"
+
+
+def test_the_refusals_and_notes_are_said_in_plain_english(photo_of, capsys) -> None:
+    """A wording review: "no tile found in the photo but 8 flower(s)", an example turning a flower into 3m, "not a
+    win as read" after the player's own --tile made the hand no win, "The kong of White dragon lies face up"."""
+    flowers = laid([(100, ["1234f"]), (200, ["5678f"])], {7: [("8f", 0.4), ("3m", 0.3), ("7f", 0.2)]})
+    assert main(["score", photo_of(flowers), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "no tile found in the photo, only 8 flowers: photograph" in err and "(s)" not in err
+    example = re.search(r"e\.g\. --tile (f\.\d)=(\w+)\)", err)
+    assert example and Tile.from_code(example.group(2)).is_flower, err  # a flower is put right as a flower
+    misread = {6: [("9s", 0.98), ("8p", 0.01), ("7z", 0.005)]}  # the 4s read surely as 9s: no win
+    photo = photo_of(laid([(100, ["456m789m45s55z", "6s"]), (200, ["123m", "111z"])], misread))
+    assert main(["score", photo, "--lang", "en", "--tile", "1.8=6s"]) == 1
+    err = capsys.readouterr().err
+    assert "not a win with your correction (--tile 1.8=6s)" in err and "as read" not in err.split(";")[0]
+    assert main(["score", photo, "--tile", "1.8=6s"]) == 1
+    assert "照你的改正（--tile 1.8=6s）不是胡牌" in capsys.readouterr().err
+    assert main(["score", photo_of(laid([(100, ["456m789m45s22z", "6s"]), (200, ["5555z", "123m"])])),
+                 "--lang", "en"]) == 0
+    assert "the White dragon kong lies face up, so it is taken as an exposed kong" in capsys.readouterr().out
