@@ -4,6 +4,7 @@
     companion score win.jpg --discarder S --seat W --round S --streak 1 --lang en
     companion score win.jpg --win-tile 3s --flag last_tile --json   # 海底撈月; --flag 海底 alike
     companion score win.jpg --tile 2.5=7p --concealed             # the fifth tile of row 2 is a 7p; nothing called
+    companion score win.jpg --rob-kong --discarder N --win-tile 3s # 搶槓: North's added kong of 3s robbed
 
 Lay the hand down as at the table: the concealed tiles in one row, the melds in a row of their own in front of it
 (a claimed tile may lie sideways, a concealed kong with tiles face down; a face-up kong is taken as exposed unless
@@ -32,7 +33,8 @@ refused; a ``--tile`` that names no tile of the photo has ``tiles`` only, its me
 
 A tile read wrong is put right with ``--tile ROW.N=TILE``: the text output lists the tiles as read numbered so
 (``2.5=7p`` is the fifth tile of the second row from the top; flowers lying apart from the rows are ``f.1``…, and
-flowers in a row of their own are numbered as a row), a refusal too.
+flowers in a row of their own are numbered as a row), a refusal too, and ``--annotate`` writes each tile's number
+under it. The numbers are one photo's: ``--tile`` with several photos is refused.
 The ``win`` of ``--json`` is ``companion tai``'s input: ``companion score win.jpg --json | jq -c .win | companion
 tai --explain`` scores it again there (edit it between); the notation printed after "Hand:" is not its input.
 """
@@ -108,7 +110,7 @@ def register(sub: Any) -> None:
                    help="a flag of the win, repeatable: " + ", ".join(f"{k} ({v})" for k, v in FLAGS.items()) + " / "
                         "胡牌的旗標，可重複：" + "、".join(f"{k}（{v}）" for k, v in FLAGS.items()))
     p.add_argument("--rob-kong", action="store_true",
-                   help="the winning tile was robbed from a kong (搶槓); --discarder names the seat whose kong it "
+                   help="the winning tile was robbed from a kong; --discarder names the seat whose kong it "
                         "was / 搶槓胡：用 --discarder 指定被搶槓的那家")
     p.add_argument("--context", default="{}",
                    help="more of the win as a JSON object of companion tai's fields (flags, win_type...) / "
