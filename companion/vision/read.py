@@ -1373,8 +1373,10 @@ def annotated(image: np.ndarray, dets: Detections, names: Sequence[str] | None =
     below = [int(bounds[i, 3]) + line + labels[i][7] + labels[i][5] for i in range(len(quads))]
     n = len(quads)
     fits = [free(i, *slot(i, above[i])) for i in range(n)]
-    where = ["above" if fits[i] else "" for i in range(n)]
-    if n:  # a row most of whose labels find no room above has them all below (a review's had them in turn)
+    # a row most of whose labels find room above has the others at their tile's foot, not below among the next
+    # row's; a row most of whose labels find none has them all below (a review's row had them in turn)
+    where = ["above" if fits[i] else "inside" for i in range(n)]
+    if n:
         rows = row_labels(RowFrame.of(dets.obb))
         for r in np.unique(rows):
             members = [int(k) for k in np.flatnonzero(rows == r)]
