@@ -255,7 +255,8 @@ def marked_items(sc: Score) -> tuple[tuple[tuple[Words, int], ...], tuple[Words,
     items = tuple((_named(i.id, Words(i.zh, i.en), sc) + (mark if i.id in house.flagged else Words("", "")), i.tai)
                   for i in sc.items)
     notes: tuple[Words, ...] = (ui("house_rule_means"),) if house.flagged else ()
-    notes += tuple(ui("house_rule_otherwise", item=i.zh, item_en=i.en, tai=i.tai) for i in house.otherwise)
+    notes += tuple(ui("house_rule_otherwise", item=i.zh, item_en=i.en, tai=i.tai, why=why_zh, why_en=why_en)
+                   for i, (why_zh, why_en) in zip(house.otherwise, house.because, strict=True))
     return items, notes
 
 

@@ -378,7 +378,7 @@ def _added_notes(melds: Sequence[Meld], typed: bool = False) -> tuple[Note, ...]
     how_en, how_zh = ("type it as ckong:", "請寫成 ckong:") if typed else \
         ("photograph it with its two end tiles face down", "請把兩頭的牌蓋著再拍")
     # (a sentence of the card's own, capitalised, and no Chinese in its English: a wording review read "(加槓)")
-    return tuple(Note(f"The kong of {m.tile.en} is taken as an added kong, since the win came after the winner's own "
+    return tuple(Note(f"The {m.tile.en} kong is taken as an added kong, since the win came after the winner's own "
                       f"kong; if it was a concealed kong, {how_en}{format_tiles(m.tiles) if typed else ''}",
                       f"{m.tile.zh}的槓當作加槓（胡在自己槓後補的牌）；若是暗槓，{how_zh}"
                       f"{format_tiles(m.tiles) if typed else ''}")

@@ -992,8 +992,9 @@ UI: dict[str, tuple[str, str]] = {
     "house_rule_means": ("標「各家規矩」的，各家算法不同（規則書沒寫清楚），開打前先講好",
                          "Items marked (house rule) are counted differently from table to table (the rule books "
                          "leave them open): agree on them before you play"),
-    "house_rule_otherwise": ("有的牌桌另計「{item}」{tai} 台，這套規則不計",
-                             "Some tables also count “{item_en}” ({tai} tai) here; this rule set does not"),
+    "house_rule_otherwise": ("有的牌桌這手另計「{item}」{tai} 台；這套規則不計（它的規矩：{why}）",
+                             "Some tables also count “{item_en}” ({tai} tai) for this hand; this rule set does not "
+                             "(its rule: {why_en})"),
     "typed_notes": ("請注意", "Note"),
     "typed_field": ("沒有照片？直接輸入胡的手牌", "No photo? Type the winning hand"),
     "typed_score": ("算台數", "Score it"),

@@ -4,6 +4,7 @@
     companion score win.jpg --discarder S --seat W --round S --streak 1 --lang en
     companion score win.jpg --win-tile 3s --flag last_tile --json   # 海底撈月; --flag 海底 alike
     companion score win.jpg --tile 2.5=7p --concealed             # the fifth tile of row 2 is a 7p; nothing called
+    companion score win.jpg --rob-kong --discarder N --win-tile 3s # 搶槓: North's added kong of 3s robbed
 
 Lay the hand down as at the table: the concealed tiles in one row, the melds in a row of their own in front of it
 (a claimed tile may lie sideways, a concealed kong with tiles face down; a face-up kong is taken as exposed unless
@@ -32,7 +33,8 @@ refused; a ``--tile`` that names no tile of the photo has ``tiles`` only, its me
 
 A tile read wrong is put right with ``--tile ROW.N=TILE``: the text output lists the tiles as read numbered so
 (``2.5=7p`` is the fifth tile of the second row from the top; flowers lying apart from the rows are ``f.1``…, and
-flowers in a row of their own are numbered as a row), a refusal too.
+flowers in a row of their own are numbered as a row), a refusal too, and ``--annotate`` writes each tile's number
+under it. The numbers are one photo's: ``--tile`` with several photos is refused.
 The ``win`` of ``--json`` is ``companion tai``'s input: ``companion score win.jpg --json | jq -c .win | companion
 tai --explain`` scores it again there (edit it between); the notation printed after "Hand:" is not its input.
 """
@@ -108,6 +110,9 @@ def register(sub: Any) -> None:
     p.add_argument("--flag", action="append", default=[], metavar="NAME",
                    help="a flag of the win, repeatable: " + ", ".join(f"{k} ({v})" for k, v in FLAGS.items()) + " / "
                         "胡牌的旗標，可重複：" + "、".join(f"{k}（{v}）" for k, v in FLAGS.items()))
+    p.add_argument("--rob-kong", action="store_true",
+                   help="the winning tile was robbed from a kong; --discarder names the seat whose kong it "
+                        "was / 搶槓胡：用 --discarder 指定被搶槓的那家")
     p.add_argument("--context", default="{}",
                    help="more of the win as a JSON object of companion tai's fields (flags, win_type...) / "
                         "其他胡牌條件（companion tai 的 JSON 欄位）")
@@ -185,9 +190,16 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
                        ("streak", args.streak)):
         if value is not None:
             ctx[key] = value
+    if getattr(args, "rob_kong", False):
+        ctx["win_type"] = WinType.ROB_KONG.value
     if args.discarder is not None:
         ctx["discarder"] = args.discarder
         ctx.setdefault("win_type", "discard")
+    if ctx.get("win_type") == WinType.ROB_KONG.value and ctx.get("discarder") is None:  # named as the option to
+        # give, not the JSON field (a review read "discarder: a rob_kong win needs the seat that pays")
+        raise OptionError("--discarder", "",
+                          "a win robbing a kong needs --discarder SEAT: the seat whose kong was robbed pays",
+                          "搶槓胡要用 --discarder 座位 指定被搶槓的那家（由他付）")
     return ctx
 
 
@@ -202,6 +214,8 @@ def flag_said(bad: WinInputError, args: argparse.Namespace) -> tuple[str, str]:
     """A win refused (English, Chinese), naming ``--flag NAME`` where the flag it names was given so, not the JSON
     field (a review's ``--flag last_discard`` on a self-draw was refused as "flags.last_discard: …")."""
     name = bad.field.removeprefix("flags.")
+    if bad.field == "discarder":  # the option that gives it, not the JSON field
+        return f"--discarder: {bad.reason}", f"--discarder：{bad.zh}"
     if bad.field.startswith("flags.") and name in {_flag_name(w) for w in getattr(args, "flag", [])}:
         return f"--flag {name}: {bad.reason}", f"--flag {name}：{bad.zh}"
     return str(bad), bad.message_zh
@@ -283,6 +297,13 @@ def run(args: argparse.Namespace) -> int:
         win_tile = _win_tile(args.win_tile)
         kongs = kongs_of(args.kong)
         corrections = tiles_of(args.tile)
+        if corrections and len(args.photos) > 1:  # its numbers are one photo's (a review's second photo was scored
+            # with the first one's correction, silently)
+            raise OptionError("--tile", args.tile[0],
+                              f"--tile {args.tile[0]}: --tile corrects a tile of one photo, and {len(args.photos)} "
+                              "photos were given: score the photo it belongs to alone",
+                              f"--tile {args.tile[0]}：--tile 只能改正一張照片的牌，這裡給了 {len(args.photos)} "
+                              "張照片：請只給它那一張照片")
         refused = annotate_refused(args.annotate, args.photos) if args.annotate is not None else None
         if refused:  # before any photo is read: no drawing that cannot be written, no photo drawn over
             raise OptionError("--annotate", args.annotate, *refused)
@@ -346,6 +367,8 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         return failed
     except PhotoHandError as e:
         en, zh = advised(e, dets)
+        if corrections:  # the hand as the player corrected it, not as read (the app says so: a review)
+            en, zh = _as_corrected(en, zh, corrections)
         if too_dark(image):  # the light may be the reason, not the hand (a review's dark photo: "found 2 tiles")
             en, zh = f"{en}; {TOO_DARK_EN}", f"{zh}；{TOO_DARK_ZH}"
         en, zh = _with_warnings(en, zh, quality)
@@ -354,7 +377,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         if not args.json and (listed := numbered_text(dets, args.lang, fixed, _exact(e, dets))):  # as --tile names them
             print(listed, file=sys.stderr)  # (none for a photo with no tile found, or only backs: no header alone)
         if args.annotate:  # the reading refused is what the player needs to see (a review found no picture then)
-            _annotate(args, image, dets, None, n)
+            _annotate(args, image, dets, None, n, fixed, e.check)
         return failed
     except WinInputError as e:
         en, zh = flag_said(e, args)
@@ -381,7 +404,22 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         print_json({k: v for k, v in result.items() if not k.startswith("_")})
     else:
         print_text(result, found, args.lang, numbered_text(dets, args.lang, fixed))
-    return _annotate(args, image, dets, found, n) if args.annotate else True
+    return _annotate(args, image, dets, found, n, fixed) if args.annotate else True
+
+
+_AS_READ = ("not a win as read", "照讀到的不是胡牌")
+"""How :mod:`companion.vision.hand_score` opens a refusal of the hand as read (:func:`_as_corrected`)."""
+
+
+def _as_corrected(en: str, zh: str, corrections: list[Correction]) -> tuple[str, str]:
+    """A refusal of a hand the player corrected with ``--tile`` said of his corrections, not of the reading: a
+    review's "not a win as read" after his own ``--tile`` made it no win."""
+    given = " ".join(f"--tile {c[3]}" for c in corrections)
+    if en.startswith(_AS_READ[0]):
+        en = f"not a win with your correction{'s' if len(corrections) > 1 else ''} ({given})" + en[len(_AS_READ[0]):]
+    if zh.startswith(_AS_READ[1]):
+        zh = f"照你的改正（{given}）不是胡牌" + zh[len(_AS_READ[1]):]
+    return en, zh
 
 
 def _with_warnings(en: str, zh: str, quality: Any) -> tuple[str, str]:
@@ -452,39 +490,43 @@ def print_text(result: dict[str, Any], found: Any, lang: str, numbered: str = ""
 
 
 def received(result: dict[str, Any], lang: str) -> None:
-    """What the winner receives in all, after the payments (the JSON's ``total``; a review found it only there): in
-    tai, and in money where the stakes are given."""
+    """What the winner receives in all, after the payments (the JSON's ``total``; a review found it only there), in
+    money, where the stakes are given: not the payments' tai added up, which read as the hand's (a review read a
+    4-tai hand paid by three with the dealer's +3 as "15 tai")."""
     payments = result.get("payments") or []
     if not payments:
         return
-    seat = payments[0]["payee"]
-    tai, total = sum(p["tai"] for p in payments), result.get("total")
-    if lang == "zh":
-        name = {"E": "東", "S": "南", "W": "西", "N": "北"}[seat] + "家"
-        print(f"{name}共收 {total}（{tai} 台）" if total is not None else f"{name}共收 {tai} 台")
-    else:
-        name = {"E": "East", "S": "South", "W": "West", "N": "North"}[seat]
-        print(f"{name} receives {total} in all ({tai} tai)" if total is not None else f"{name} receives {tai} tai in all")
+    seat, total = payments[0]["payee"], result.get("total")
+    if total is None:  # tai are the hand's, not added across payments (a review read a 4-tai hand's 15 as its tai)
+        return
+    zh, en = {"E": ("東", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}[seat]
+    print(f"{zh}家共收 {total}" if lang == "zh" else f"{en} receives {total} in all")
 
 
-def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: int) -> bool:
+def _annotate(args: argparse.Namespace, image: Any, dets: Any, found: Any, n: int, fixed: frozenset[str] = frozenset(),
+              check: tuple[int, ...] = ()) -> bool:
     """The photo with its reading drawn; ``found``: the hand as scored (its repairs and winning tile marked), None
-    for a photo refused (the tiles as read). False when the drawing could not be written (said): the run then
-    fails, as ``companion read``'s does (a review's run said it and ended 0)."""
+    for a photo refused (the tiles as read), ``check``: the tiles its refusal names (framed orange, as the app frames
+    them: a review's drawing did not show which); each tile's number as ``--tile`` names it (a player could not tell
+    which tile 1.17 was), and those ``--tile`` gave (``fixed``: their places) in a colour of their own. False when
+    the drawing could not be written (said): the run then fails, as ``companion read``'s does (a review's run said
+    it and ended 0)."""
     import cv2
 
     from companion.vision.hand_score import hand_labels
     from companion.vision.image_file import ImageFileError, full_size
-    from companion.vision.read import annotate
+    from companion.vision.read import Marks, annotate
 
     names = hand_labels(dets, found) if found is not None else None
+    places = {i: at for _, groups in _places(dets) for g in groups for at, i in g}
+    marks = Marks(places, frozenset(check), frozenset(i for i, at in places.items() if at in fixed))
     out = annotation_path(args.annotate, n, len(args.photos))
     try:  # a 48-200 MP photo is drawn at the size it was read at: the legend says so
         size: tuple[int, int] | None = full_size(args.photos[n - 1])
     except (ImageFileError, OSError):
         size = None
     try:
-        written = cv2.imwrite(str(out), annotate(image, dets, names, legend=True, full_size=size))
+        written = cv2.imwrite(str(out), annotate(image, dets, names, legend=True, full_size=size, marks=marks))
     except cv2.error:
         written = False
     if not written:
@@ -624,16 +666,22 @@ def example(dets: Any, exact: list[str] | None = None) -> str:
         return exact[0]
     doubtful = dets.doubtful()
     placed = [(at, i) for _, groups in _places(dets) for g in groups for at, i in g]
+
+    def alike(i: int, k: int) -> bool:  # another reading a tile can be put right as: a flower as a flower only,
+        # a tile as a tile (a review's example, --tile f.8=3m, turned a flower into 3m)
+        return k != int(dets.kind[i]) and k in _TILE_VALUES and Tile(k).is_flower == Tile(int(dets.kind[i])).is_flower
+
     for at, i in placed:
-        if doubtful[i] and int(dets.top3_kind[i][1]) != int(dets.kind[i]):
+        if doubtful[i] and alike(i, int(dets.top3_kind[i][1])):
             return f"{at}={Tile(int(dets.top3_kind[i][1])).code}"
     first = [(at, i) for at, i in placed if at.split(".")[0] == (placed[0][0].split(".")[0] if placed else "")]
     if not first:
         return "1.1=1m"
     at, i = first[-1]
-    now = int(dets.kind[i])
-    other = next((int(k) for k in dets.top3_kind[i] if int(k) != now and int(k) in _TILE_VALUES), None)
-    return f"{at}={Tile(other if other is not None else (Tile.M1 if now != Tile.M1 else Tile.M2)).code}"
+    now = Tile(int(dets.kind[i]))
+    other = next((int(k) for k in dets.top3_kind[i] if alike(i, int(k))), None)
+    one, two = (Tile.F1, Tile.F2) if now.is_flower else (Tile.M1, Tile.M2)
+    return f"{at}={Tile(other if other is not None else (one if now != one else two)).code}"
 
 
 _TILE_VALUES = frozenset(int(t) for t in Tile if t is not Tile.UNKNOWN)

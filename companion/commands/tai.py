@@ -415,7 +415,7 @@ def _pad(text: str, width: int) -> str:
 _T = {
     "zh": {"profile": "規則", "hand": "手牌", "split": "拆法", "waits": "聽", "item": "項目", "tai": "台",
            "total": "手牌合計", "dealer": "莊家", "false": "詐胡", "house": "（各家規矩）",
-           "otherwise": "  各家規矩：有的牌桌另計「{item}」{tai} 台，這套規則不計",
+           "otherwise": "  各家規矩：有的牌桌這手另計「{item}」{tai} 台；這套規則不計（它的規矩：{why}）",
            "error": "錯誤", "none": "無", "streak": "連{n}拉{n}", "no_dealer": "莊家沒胡也沒付，不加莊家台",
            "streak_capped": "連{n}拉{n}，算到上限 {cap}", "capped": "（封頂 {cap} 台）",
            "exhausted": "（另一頭四張都在自己手上，所以只聽一種）",
@@ -423,7 +423,8 @@ _T = {
            "limit_tai": "詐胡罰滿台 {tai} 台，由另外三家平分（給了 --stakes 才算得出各付多少）"},
     "en": {"profile": "Profile", "hand": "Hand", "split": "Split", "waits": "Waits", "item": "Item", "tai": "tai",
            "total": "Hand total", "dealer": "Dealer", "false": "False win", "house": " (house rule)",
-           "otherwise": "  House rule: some tables also count “{item}” ({tai} tai); this rule set does not",
+           "otherwise": "  House rule: some tables also count “{item}” ({tai} tai) for this hand; this rule set does "
+                        "not (its rule: {why})",
            "error": "Error", "none": "none", "streak": "streak {n} and pull {n}",
            "no_dealer": "the dealer neither wins nor pays: no dealer tai",
            "streak_capped": "streak {n} and pull {n}, counted up to the cap of {cap}",
@@ -572,8 +573,9 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
             times = f" ×{count}" if count > 1 else ""
             house = t["house"] if item_id in reading.flagged else ""
             print(f"{_pad(name + times, width)}{tai:>4}  {ITEMS[item_id].explain(lang, profile)}{house}", file=out)
-        for it in reading.otherwise:
-            print(t["otherwise"].format(item=it.zh if lang == "zh" else it.en, tai=it.tai), file=out)
+        for it, (why_zh, why_en) in zip(reading.otherwise, reading.because, strict=True):
+            print(t["otherwise"].format(item=it.zh if lang == "zh" else it.en, tai=it.tai,
+                                        why=why_zh if lang == "zh" else why_en), file=out)
         n, cap = s.win.streak, profile.switch("streak_cap")
         # the streak the dealer's tai counts (a rules review read 連12拉12 beside the 21 tai of a cap of 10)
         streak = "" if n == 0 else t["streak"].format(n=n) if counted_streak(n, cap) == n else \

@@ -40,6 +40,10 @@ class HouseReading:
 
     flagged: frozenset[str]
     otherwise: tuple[ScoredItem, ...] = ()
+    because: tuple[tuple[str, str], ...] = ()
+    """Each of ``otherwise``'s reason (Chinese, English): the rule of this profile that leaves it out, as the app's
+    house rules name it ("平胡無字無花" / "Plain hand: no honours, no flowers"); a review read "this rule set does not"
+    count 平胡 beside a flower as if it had no 平胡 at all."""
 
 
 def _other_values(name: str, value: Any) -> tuple[Any, ...]:
@@ -115,6 +119,7 @@ def house_reading(sc: Score) -> HouseReading:
     mine = {i.id: i for i in sc.items}
     flagged = {i for i in mine if prof.item_is_house_rule(i)}
     otherwise: dict[str, ScoredItem] = {}
+    because: dict[str, tuple[str, str]] = {}
     read = _read_by(sc)
     for key in prof.house_rules:
         kind, _, name = key.partition(".")
@@ -128,5 +133,19 @@ def house_reading(sc: Score) -> HouseReading:
             for i, it in theirs.items():
                 if i not in mine:
                     otherwise.setdefault(i, it)
+                    because.setdefault(i, rule_said(name, prof.switches[name]))
     order = {i: n for n, i in enumerate(ORDER)}
-    return HouseReading(frozenset(flagged), tuple(sorted(otherwise.values(), key=lambda it: order[it.id])))
+    items = tuple(sorted(otherwise.values(), key=lambda it: order[it.id]))
+    return HouseReading(frozenset(flagged), items, tuple(because[it.id] for it in items))
+
+
+def rule_said(name: str, value: Any) -> tuple[str, str]:
+    """The switch ``name`` set to ``value``, said (Chinese, English) as the app's house rules name it: a yes as its
+    name, a no as "…：不算" / "…: no", a choice as "…：<choice>"."""
+    spec = SWITCHES[name]
+    if spec.kind == "bool":
+        return (spec.zh, spec.en) if value else (f"{spec.zh}：不算", f"{spec.en}: no")
+    if spec.kind == "choice":
+        zh, en = spec.choice_name(str(value))
+        return f"{spec.zh}：{zh}", f"{spec.en}: {en}"
+    return f"{spec.zh}：{value}", f"{spec.en}: {value}"

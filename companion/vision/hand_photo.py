@@ -254,7 +254,7 @@ def lay_out(dets: Detections, left_out: frozenset[int] = frozenset()) -> LaidHan
     rows: list[tuple[float, tuple[Group, ...]]] = []
     stray: list[int] = []
     hidden: list[tuple[int, ...]] = []
-    flowers: list[int] = []
+    flowers: list[tuple[float, float, int]] = []  # (its row's place across, its place along, the tile)
     frame = RowFrame.of(dets.obb)
     label = row_labels(frame)
     for lab in np.unique(label):
@@ -266,7 +266,8 @@ def lay_out(dets: Detections, left_out: frozenset[int] = frozenset()) -> LaidHan
         for g in parts:
             # a group of flowers laid out; but a lone tile beside others may be a winning tile set apart, misread
             if flower[list(g.tiles)].all() and not (len(g) == 1 and len(parts) > 1):
-                flowers.extend(g.tiles)
+                at = float(frame.across[members].mean())
+                flowers.extend((at, float(frame.along[i]), i) for i in g.tiles)
                 continue
             # a back lying across its row is no concealed kong's (its four stand in the row, none claimed): the felt
             # of a gap between groups boxed as a back where a set's backs are green (a review's upside-down photos)
@@ -294,7 +295,10 @@ def lay_out(dets: Detections, left_out: frozenset[int] = frozenset()) -> LaidHan
         if groups:
             rows.append((float(frame.across[members].mean()), tuple(groups)))
     rows.sort(key=lambda r: r[0])
-    return LaidHand(tuple(g for _, g in rows), tuple(sorted(flowers)), tuple(sorted(stray)), tuple(hidden))
+    # the flowers in the order they lie, as the rows' tiles are numbered (top row first, each left to right): a
+    # review's f.1... followed the detector's order, another in each photo
+    return LaidHand(tuple(g for _, g in rows), tuple(i for *_, i in sorted(flowers)), tuple(sorted(stray)),
+                    tuple(hidden))
 
 
 def far_first(dets: Detections, idx: list[int]) -> list[int]:

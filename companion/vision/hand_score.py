@@ -354,7 +354,7 @@ def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind],
         elif m.kind is MeldKind.KONG and m.tile in kongs:
             m = Meld(kongs[m.tile], m.tiles)
         elif m.kind is MeldKind.KONG:
-            notes.append(Note(f"the kong of {_en(m.tile)} lies face up, so it is taken as an exposed kong; "
+            notes.append(Note(f"the {_en(m.tile)} kong lies face up, so it is taken as an exposed kong; "
                               f"--kong {m.tile.code}=addkong (an added kong) or ={MeldKind.CKONG.value} (a concealed "
                               "kong turned up) says otherwise",
                               f"{m.tile.zh}的槓整組朝上：當作明槓；加槓請用 --kong {m.tile.code}=addkong，"
@@ -509,8 +509,10 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if apart:
         names_en = ", ".join(_en(Tile(int(dets.kind[i]))) for i in apart)
         names_zh = "、".join(Tile(int(dets.kind[i])).zh for i in apart)
-        doubts.append(Note(f"{len(apart)} tile(s) lying alone away from the hand left out (read {names_en}): the hand "
-                           f"is a win without them; check that they are no part of it{same_en}",
+        one = len(apart) == 1  # (a review read "1 tile(s) lying alone ... without them")
+        doubts.append(Note(f"{'a tile' if one else f'{len(apart)} tiles'} lying alone away from the hand "
+                           f"{'was' if one else 'were'} left out (read {names_en}): the hand is a win without "
+                           f"{'it; check that it is' if one else 'them; check that they are'} no part of it{same_en}",
                            f"{len(apart)} 張離手牌很遠、單獨擺著的牌不計（讀成{names_zh}）：不算它們才是胡牌；"
                            f"請確認它們不是這手牌的{same_zh}"))
     if legal.added is not None:
@@ -661,8 +663,9 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,
                              (read, read_zh), way_out=blank, after=(f" (read: {read})", f"（讀到：{read_zh}）"))
     if total == 0:
         flowers = len(laid.flowers)
-        but_en = f" but {flowers} flower(s)" if flowers else ""
-        but_en += f"{' and' if flowers else ' but'} {down} face down" if down else ""
+        # (a review read "no tile found in the photo but 8 flower(s)")
+        but_en = f", only {flowers} flower{'s' if flowers != 1 else ''}" if flowers else ""
+        but_en += f"{' and' if flowers else ', only'} {down} face down" if down else ""
         but_zh = f"（只有 {flowers} 張花牌{f'、{down} 張蓋著的牌' if down else ''}）" if flowers else \
             f"（只有 {down} 張蓋著的牌）" if down else ""
         raise PhotoHandError(f"no tile found in the photo{but_en}: photograph "

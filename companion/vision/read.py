@@ -35,6 +35,7 @@ from companion.vision.sideways import (
     across_views,
     choose,
     proposals,
+    row_labels,
     row_sizes,
     ways_up,
 )
@@ -1253,20 +1254,36 @@ BACK_BGR = (220, 140, 30)
 """The colour of a face-down tile's box."""
 TOP_BGR = (40, 40, 230)
 """The colour of each box's top edge: the tile's top."""
+CORRECTED_BGR = (200, 60, 200)
+"""The colour of a tile the player corrected (``companion score --tile``): read as he said, no score of its own."""
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What :func:`annotate` draws beyond the reading, by detection: ``places``, each tile's number as ``companion
+    score --tile`` names it (``"1.17"``, ``"f.2"``; written under the box); ``check``, the tiles a refusal asks the
+    player to check (framed orange, thick, as the app frames them); ``corrected``, the tiles the player corrected
+    (:data:`CORRECTED_BGR`, no score)."""
+
+    places: Mapping[int, str] = dataclasses.field(default_factory=dict)
+    check: frozenset[int] = frozenset()
+    corrected: frozenset[int] = frozenset()
 
 
 def annotate(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None,
-             legend: bool = False, full_size: tuple[int, int] | None = None) -> np.ndarray:
+             legend: bool = False, full_size: tuple[int, int] | None = None, marks: Marks | None = None) -> np.ndarray:
     """A copy of ``image`` with each tile's oriented box (its top edge red) and its reading drawn on it: the
     kind, with the score where the box is at least 60 px across, and a question mark on a face-up reading scored
-    under :data:`DOUBTFUL` (its box orange, :data:`UNSURE_BGR`). The label is centred at the top inside the box, in
-    letters sized to the box (a 30 px tile of a table frame and a 300 px tile of a phone photo are both legible)
-    and no wider than it, and moved into the image where the box runs off it. ``legend``: a strip below the picture
+    under :data:`DOUBTFUL` (its box orange, :data:`UNSURE_BGR`). The label stands above the box, outside it, so the
+    tile's face stays whole (一萬, 二萬 and 三萬 differ at their top, where a label inside hid them: a review), below
+    it where the image has no room above, and inside it, see-through, where neither; in letters sized to the box (a
+    30 px tile of a table frame and a 300 px tile of a phone photo are both legible) and no wider than it. ``marks``
+    (:class:`Marks`): tile numbers, tiles to check, tiles corrected. ``legend``: a strip below the picture
     says, in both languages, what the colours and marks it shows mean (:func:`legend_entries`), and, where
     ``full_size`` (w, h), the photo's own size, is larger than ``image`` (a 48-200 MP photo read at a half, a
     quarter…), that the drawing is smaller than the photo, whose pixels ``--json``'s boxes are in
     (:func:`reduced_note`)."""
-    out, entries = annotated(image, dets, names)
+    out, entries = annotated(image, dets, names, marks)
     note = reduced_note(image.shape[1], full_size) if full_size is not None else None
     if legend and (entries or note):
         entries = entries + ([note] if note else [])
@@ -1287,67 +1304,149 @@ def reduced_note(width: int, full_size: tuple[int, int]) -> Entry | None:
                  "--json gives boxes in the photo's own pixels")
 
 
-def annotated(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None
+def _plate(out: np.ndarray, text: str, font: float, thick: int, x: int, y: int, see_through: bool) -> None:
+    """``text`` written at ``(x, y)`` (its baseline's left end) on a light plate, so it is read apart from a tile's
+    own printed numbers; ``see_through``: a fainter plate, over a tile's face."""
+    h_img, w_img = out.shape[:2]
+    (tw, th), base = cv2.getTextSize(text, _FONT, font, thick + 2)
+    pad = max(2, round(th / 4))
+    x0, y0, x1, y1 = max(0, x - pad), max(0, y - th - pad), min(w_img, x + tw + pad), min(h_img, y + base)
+    plate = out[y0:y1, x0:x1]
+    k = 0.35 if see_through else 0.7
+    out[y0:y1, x0:x1] = (plate * (1 - k) + 255 * k).astype(np.uint8)
+    for col, t in (((255, 255, 255), thick + 2), ((0, 0, 0), thick)):
+        cv2.putText(out, text, (x, y), _FONT, font, col, t, cv2.LINE_AA)
+
+
+def annotated(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None, marks: Marks | None = None
               ) -> tuple[np.ndarray, list[Entry]]:
     """:func:`annotate`'s picture without the strip, and its legend's entries (none when nothing was read), for a
     screen that says them in its own words under the photo."""
+    marks = marks or Marks()
     out = image.copy()
     h_img, w_img = image.shape[:2]
     line = max(1, round(2 * max(1.0, max(h_img, w_img) / 900)))
     # the reading as read: its unsure faces and the least sure of more copies than a set holds; a hand as scored
     # (``names``) has had those put right or said, so only its unsure faces
     doubtful = dets.to_check() if names is None else dets.doubtful()
+    doubtful = doubtful & ~np.isin(np.arange(len(dets)), list(marks.corrected))  # (the player said what it is)
     scored = False  # some label shows its score
-    for i, quad in enumerate(obb_corners(dets.obb)):
+    quads = [np.round(q).astype(np.int32) for q in obb_corners(dets.obb)]
+    bounds = np.array([[q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max()] for q in quads], np.int64) \
+        .reshape(-1, 4)
+    size = np.tile(bounds[:, 2:] - bounds[:, :2], 2)  # (w, h, w, h)
+    core = bounds + (np.array([0.15, 0.15, -0.15, -0.15]) * size).astype(np.int64)  # (a tilted neighbour's corner
+    # is not in the way)
+    labels: list[tuple[str, float, int, int, int, int, int, int]] = []  # text, font, stroke, x, w, h, base, pad
+    for i, pts in enumerate(quads):
         up = bool(dets.face_up[i])
         # an unsure face orange, as the app frames it in its list of tiles to correct (a review found the unsure
-        # box drawn the same green as the sure ones)
-        colour = UNSURE_BGR if up and doubtful[i] else SURE_BGR if up else BACK_BGR
-        pts = np.round(quad).astype(np.int32)
-        cv2.polylines(out, [pts], True, colour, line, cv2.LINE_AA)
+        # box drawn the same green as the sure ones); one the refusal names too, thicker
+        colour = CORRECTED_BGR if i in marks.corrected else UNSURE_BGR if up and (doubtful[i] or i in marks.check) \
+            else SURE_BGR if up else BACK_BGR
+        cv2.polylines(out, [pts], True, colour, line * 2 if i in marks.check else line, cv2.LINE_AA)
         cv2.line(out, tuple(pts[0]), tuple(pts[1]), TOP_BGR, line, cv2.LINE_AA)
         code = names[i] if names is not None else Tile(int(dets.kind[i])).code
         side, score = float(min(dets.obb[i, 2], dets.obb[i, 3])), float(dets.score[i])
         mark = code + ("?" if doubtful[i] else "")
-        texts = [f"{mark} {score:.2f}", mark] if side >= 60 else [mark]
-        text, font, thick = _fit_label(texts, side, max(8, int(pts[:, 0].max() - pts[:, 0].min())))
+        # (a corrected tile's score is the player's word, not a reading: none shown)
+        texts = [f"{mark} {score:.2f}", mark] if side >= 60 and i not in marks.corrected else [mark]
+        text, font, thick = _fit_label(texts, side, max(8, int(bounds[i, 2] - bounds[i, 0])))
         scored |= text != mark
         (tw, th), base = cv2.getTextSize(text, _FONT, font, thick + 2)
-        pad = max(2, round(th / 4))
-        x = int(np.clip((pts[:, 0].min() + pts[:, 0].max() - tw) / 2, 1, max(1, w_img - tw - 1)))
-        y = int(np.clip(pts[:, 1].min() + pad + th, th + 1, max(th + 1, h_img - base - 1)))
-        # on a light plate, so the label is read apart from the tile's own printed numbers (a review)
-        x0, y0, x1, y1 = max(0, x - pad), max(0, y - th - pad), min(w_img, x + tw + pad), min(h_img, y + base)
-        plate = out[y0:y1, x0:x1]
-        out[y0:y1, x0:x1] = (plate * 0.3 + 255 * 0.7).astype(np.uint8)
-        for col, t in (((255, 255, 255), thick + 2), ((0, 0, 0), thick)):
-            cv2.putText(out, text, (x, y), _FONT, font, col, t, cv2.LINE_AA)
-    entries = legend_entries(dets, list(names) if names is not None else [], scored, doubtful) \
+        x = int(np.clip((bounds[i, 0] + bounds[i, 2] - tw) / 2, 1, max(1, w_img - tw - 1)))
+        labels.append((text, font, thick, x, tw, th, base, max(2, round(th / 4))))
+    taken: list[tuple[int, int, int, int]] = []  # the plates drawn
+
+    def free(i: int, x0: int, y0: int, x1: int, y1: int) -> bool:
+        """A plate there stays in the image, off every other tile and plate."""
+        if y0 < 0 or y1 > h_img:
+            return False
+        others = [r for k, r in enumerate(core.tolist()) if k != i] + taken
+        return not any(x0 < r[2] and r[0] < x1 and y0 < r[3] and r[1] < y1 for r in others)
+
+    def slot(i: int, y: int) -> tuple[int, int, int, int]:
+        text, font, thick, x, tw, th, base, pad = labels[i]
+        return x - pad, y - th - pad, x + tw + pad, y + base
+
+    above = [int(bounds[i, 1]) - line - labels[i][7] - labels[i][6] for i in range(len(quads))]
+    below = [int(bounds[i, 3]) + line + labels[i][7] + labels[i][5] for i in range(len(quads))]
+    n = len(quads)
+    fits = [free(i, *slot(i, above[i])) for i in range(n)]
+    # a row most of whose labels find room above has the others at their tile's foot, not below among the next
+    # row's; a row most of whose labels find none has them all below (a review's row had them in turn)
+    where = ["above" if fits[i] else "inside" for i in range(n)]
+    if n:
+        rows = row_labels(RowFrame.of(dets.obb))
+        for r in np.unique(rows):
+            members = [int(k) for k in np.flatnonzero(rows == r)]
+            if 2 * sum(fits[k] for k in members) < len(members):
+                for k in members:
+                    where[k] = ""
+    taken += [slot(i, above[i]) for i in range(n) if where[i] == "above"]
+    for i in range(n):
+        if not where[i]:
+            where[i] = "below" if free(i, *slot(i, below[i])) else "inside"
+            if where[i] == "below":
+                taken.append(slot(i, below[i]))
+    taken.clear()
+    for i in range(n):
+        text, font, thick, x, tw, th, base, pad = labels[i]
+        y = above[i] if where[i] == "above" else below[i] if where[i] == "below" else \
+            int(np.clip(bounds[i, 3] - line - pad - base, th + 1, max(th + 1, h_img - base - 1)))  # (at its foot)
+        _plate(out, text, font, thick, x, y, where[i] == "inside")
+        taken.append(slot(i, y))
+    for i, at in marks.places.items():  # its number for --tile under the box, else inside its foot
+        text, font, thick, x, tw, th, base, pad = labels[i]
+        side = float(min(dets.obb[i, 2], dets.obb[i, 3])) * 0.8
+        at_text, at_font, at_thick = _fit_label([at], side, max(8, int(bounds[i, 2] - bounds[i, 0])))
+        (aw, ah), abase = cv2.getTextSize(at_text, _FONT, at_font, at_thick + 2)
+        apad = max(2, round(ah / 4))
+        ax = int(np.clip((bounds[i, 0] + bounds[i, 2] - aw) / 2, 1, max(1, w_img - aw - 1)))
+        ay = int(bounds[i, 3]) + line + apad + ah + (th + base + pad if where[i] == "below" else 0)
+        room = free(i, ax - apad, ay - ah - apad, ax + aw + apad, ay + abase)
+        if not room:
+            ay = int(np.clip(bounds[i, 3] - line - apad - abase - (th + base + 2 * pad if where[i] == "inside" else 0),
+                             ah + 1, max(ah + 1, h_img - abase - 1)))
+        _plate(out, at_text, at_font, at_thick, ax, ay, not room)
+        taken.append((ax - apad, ay - ah - apad, ax + aw + apad, ay + abase))
+    entries = legend_entries(dets, list(names) if names is not None else [], scored, doubtful, marks) \
         if len(dets) else []
     return out, entries
 
 
 def legend_entries(dets: Detections, names: Sequence[str], scored: bool,
-                   marked: np.ndarray | None = None) -> list[Entry]:
+                   marked: np.ndarray | None = None, marks: Marks | None = None) -> list[Entry]:
     """What :func:`annotate` drew for ``dets`` labelled ``names``, each colour and mark it used once; ``marked``:
-    the boxes it drew as unsure (default :meth:`Detections.doubtful`)."""
+    the boxes it drew as unsure (default :meth:`Detections.doubtful`); ``marks``: what else it drew (:class:`Marks`)."""
+    marks = marks or Marks()
     up = np.asarray(dets.face_up, bool)
     doubtful = dets.doubtful() if marked is None else np.asarray(marked, bool)
-    marks = "".join(names)
+    plain = ~np.isin(np.arange(len(dets)), list(marks.corrected | marks.check))
+    marks_said = "".join(names)
     out = []
-    if (up & ~doubtful).any():
+    if (up & ~doubtful & plain).any():
         out.append(Entry("正面朝上的牌", "face up", SURE_BGR))
     if doubtful.any():
         out.append(Entry("不太確定，請看一下", "unsure: check it", UNSURE_BGR, "?"))
     if (~up).any():
         out.append(Entry("背面朝上的牌", "face down", BACK_BGR))
     out.append(Entry("紅邊是牌的上方", "red edge: the tile's top", TOP_BGR, line=True))
-    if "!" in marks:
+    if "!" in marks_said:
         out.append(Entry("照片讀的不同，改成這張才胡得成", "read otherwise; changed so the hand wins", mark="!"))
-    if "*" in marks:
+    if "*" in marks_said:
         out.append(Entry("胡的那張", "the winning tile", mark="*"))
     if scored:
         out.append(Entry("數字是讀牌的把握度（滿分 1）", "number: how sure the reading is (1 = sure)", mark="0.97"))
+    if marks.check:
+        out.append(Entry("粗框：請檢查這張，它可能讀錯了", "thick frame: check this tile, it may be misread",
+                         UNSURE_BGR))
+    if marks.corrected:
+        out.append(Entry("你改正過的牌", "a tile you corrected", CORRECTED_BGR))
+    if marks.places:
+        at = next(iter(marks.places.values()))
+        out.append(Entry(f"牌的 --tile 編號（列.張，例如 --tile {at}=牌）", f"the tile's number for --tile (ROW.N, "
+                         f"as in --tile {at}=TILE)", mark=at))
     return out
 
 

@@ -227,7 +227,8 @@ def test_explain_marks_house_rules_and_says_what_other_tables_add(capsys: pytest
     rc, out = _run(capsys, [json.dumps(line)], "--explain", "--lang", "en", "--profile", str(house),
                    tmp_path=tmp_path)
     assert rc == 0 and "Last-tile draw  " not in out
-    assert "House rule: some tables also count “Last-tile draw” (1 tai); this rule set does not" in out
+    assert "House rule: some tables also count “Last-tile draw” (1 tai) for this hand; this rule set does not (its " \
+        "rule: Win on a replacement and last-tile draw stack: no)" in out
     rc, out = _run(capsys, [json.dumps(line)], "--profile", str(house), tmp_path=tmp_path)
     assert [i["id"] for i in json.loads(out)["house_rule_otherwise"]] == ["last_tile"]
 
@@ -561,3 +562,24 @@ def test_a_house_file_edited_by_hand_with_a_choice_it_lacks_is_said_by_its_names
     assert "Several winners on one discard (multi_win) must be one of “the nearest wins” (nearest)" in err
     assert ("一炮多響（multi_win）只能是「截胡（最近的一家胡）」（nearest）" in err) is (lang is None)
 
+
+
+def test_an_item_other_tables_add_is_said_with_the_rule_that_leaves_it_out(capsys: pytest.CaptureFixture[str],
+                                                                          tmp_path: Path) -> None:
+    """A review's plain hand with one flower read "some tables also count 'Plain hand' (2 tai); this rule set does
+    not", as if it had no 平胡, while the same hand without the flower scored it: the rule that leaves it out is said."""
+    line = {"concealed": "123m456m789m234p55s67s", "melds": [], "flowers": "1f", "win_tile": "8s",
+            "win_type": "discard", "discarder": "S", "seat_wind": "W", "round_wind": "E"}
+    rc, out = _run(capsys, [json.dumps(line)], "--explain", "--lang", "en", tmp_path=tmp_path)
+    assert rc == 0 and "some tables also count “Plain hand” (2 tai) for this hand; this rule set does not (its " \
+        "rule: Plain hand: no honours, no flowers)" in out
+    rc, out = _run(capsys, [json.dumps(line)], "--explain", tmp_path=tmp_path)
+    assert rc == 0 and "有的牌桌這手另計「平胡」2 台；這套規則不計（它的規矩：平胡無字無花）" in out
+    from companion.app.ledger_model import marked_items  # the app's card says it alike
+    from companion.rules.scoring import score
+    from companion.rules.win import Win
+
+    notes = marked_items(score(Win.from_dict(line)))[1]
+    assert [n.en for n in notes] == ["Some tables also count “Plain hand” (2 tai) for this hand; this rule set does "
+                                     "not (its rule: Plain hand: no honours, no flowers)"]
+    assert notes[0].zh == "有的牌桌這手另計「平胡」2 台；這套規則不計（它的規矩：平胡無字無花）"

@@ -544,7 +544,7 @@ def test_what_cannot_be_a_hand_is_refused_with_the_reason() -> None:
         score_photo(laid([(100, ["123m456m"]), (200, ["789m3f"])]), {}, PROFILE)
     assert "分成 2 列，各 6、3 張" in e.value.zh and e.value.reading is not None
     assert e.value.reading[0] == "row 1: 1m 2m 3m 4m 5m 6m; row 2: 7m 8m 9m 3f"  # (no parentheses in parentheses)
-    with pytest.raises(PhotoHandError, match="^no tile found in the photo but 2 flower") as e:
+    with pytest.raises(PhotoHandError, match="^no tile found in the photo, only 2 flowers:") as e:
         score_photo(laid([(100, ["1f2f"])]), {}, PROFILE)
     assert "照片裡沒找到牌（只有 2 張花牌）" in e.value.zh
     # a tile the reader was unsure of: another reading might win, so the photo is at fault
@@ -617,7 +617,7 @@ def test_impossible_piles_are_refused_early_with_the_reason() -> None:
     with pytest.raises(PhotoHandError, match="^no face-up tile found, only 1 that looks face down") as e:
         score_photo(laid([(100, ["0x"])]), {}, PROFILE)
     assert "沒找到翻開的牌，只有 1 張看起來是蓋著的" in e.value.zh
-    with pytest.raises(PhotoHandError, match="^no tile found in the photo but 2 flower\\(s\\) and 1 face down") as e:
+    with pytest.raises(PhotoHandError, match="^no tile found in the photo, only 2 flowers and 1 face down") as e:
         score_photo(laid([(100, ["1f2f"]), (300, ["0x"])]), {}, PROFILE)
     assert "照片裡沒找到牌（只有 2 張花牌、1 張蓋著的牌）" in e.value.zh
     # a few backs beside far too few faces (a review's screenshot: list rows boxed as backs) are no kong to turn over
@@ -1021,8 +1021,11 @@ def test_a_tile_lying_alone_away_from_a_winning_hand_is_left_out_and_said() -> N
         assert got.win == alone.win and got.score == alone.score and got.marked
         (note,) = [n for n in got.doubts if "lying alone" in n.en]
         names = [Tile.from_code(t) for t in strays]
-        assert note.en.startswith(f"{len(strays)} tile(s) lying alone away from the hand left out (read "
-                                  f"{', '.join(t.en for t in names)})")
+        said = "a tile lying alone away from the hand was left out" if len(strays) == 1 else \
+            f"{len(strays)} tiles lying alone away from the hand were left out"  # (no "1 tile(s)": a review)
+        assert note.en.startswith(f"{said} (read {', '.join(t.en for t in names)})")
+        assert ("without it; check that it is no part" if len(strays) == 1 else
+                "without them; check that they are no part") in note.en
         assert f"（讀成{'、'.join(t.zh for t in names)}）" in note.zh
         first = len(laid(hand).kind)
         assert not set(range(first, first + len(strays))) & set(got.kinds)
@@ -1051,7 +1054,7 @@ def test_unsure_boxes_lying_alone_on_a_patterned_table_are_left_out() -> None:
     got = score_photo(laid(rows, unsure), {}, PROFILE)
     truth = score_photo(laid(rows[2:]), {}, PROFILE)
     assert got.win == truth.win and got.score == truth.score and 0 not in got.kinds and 1 not in got.kinds
-    assert any(n.en.startswith("2 tile(s) lying alone away from the hand left out (read White dragon, White dragon)")
+    assert any(n.en.startswith("2 tiles lying alone away from the hand were left out (read White dragon, White dragon)")
                for n in got.doubts)
     assert not any("read unsure" in n.en for n in got.doubts)  # (left out, not doubted)
 

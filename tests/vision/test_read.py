@@ -111,7 +111,8 @@ def test_annotate_returns_a_new_image(reader: TileReader) -> None:
 
 
 def test_annotate_labels_stay_in_the_image_and_grow_with_the_tiles() -> None:
-    """A box running off the top of the image still has its label inside it, and a phone photo's big tile gets
+    """A label stands above its box, off the tile's face (一萬, 二萬 and 三萬 differ at their top, which a label inside
+    hid: a review), below it where a box runs off the top of the image, and a phone photo's big tile gets
     bigger letters than a table frame's small one (each a box on plain grey; the label is black on white)."""
     grey = np.full((400, 600, 3), 128, np.uint8)
 
@@ -122,12 +123,13 @@ def test_annotate_labels_stay_in_the_image_and_grow_with_the_tiles() -> None:
                           np.array([[score, 0, 0]], np.float32), (600, 400))
         return annotate(grey, dets).max(axis=2) < 70  # the letters' dark core (the box's lines are bright)
 
-    off_top = label_pixels([100, 10, 80, 110, 0])  # its top edge at y = -45
-    assert off_top[:40, 60:140].any() and not off_top[40:, :].any()
+    off_top = label_pixels([100, 10, 80, 110, 0])  # its top edge at y = -45, its foot at 65
+    assert off_top[66:110, 60:140].any() and not off_top[:66, :].any() and not off_top[110:, :].any()
     small, big = label_pixels([300, 200, 30, 40, 0]), label_pixels([300, 200, 200, 260, 0])
     assert big.sum() > 4 * small.sum() > 0
     rows = np.nonzero(big.any(axis=1))[0]
-    assert rows.min() >= 200 - 130  # inside the big box, at its top
+    assert not big[200 - 130:200 + 130, 200:400].any() and rows.max() > 200 + 130  # none of it on the tile: its
+    # label below it, with no room above (70 px)
     def width(mask: np.ndarray) -> int:
         cols = np.nonzero(mask.any(axis=0))[0]
         return int(cols.max() - cols.min())
@@ -1107,3 +1109,34 @@ def test_a_big_tile_beside_a_hand_leaves_the_hand_whole(reader: TileReader) -> N
     photo[y:y + big.shape[0], w + 30:w + 30 + big.shape[1]] = big
     beside = [t.code for t in reader.read(photo, tiled=True).tiles()]
     assert len(alone) >= 19 and sorted(beside) == sorted([*alone, "7z"]), (alone, beside)
+
+
+def test_annotate_marks_a_tile_to_check_a_corrected_one_and_the_numbers_for_tile() -> None:
+    """The tile a refusal names is framed orange and thick, a tile the player corrected in a colour of its own with
+    no score (a review read "6s* 1.00" as the winning tile's mark), and each tile's number for ``--tile`` is written
+    under it; the legend says each, once."""
+    from companion.vision.read import CORRECTED_BGR, Marks, legend_entries
+
+    grey = np.full((400, 600, 3), 128, np.uint8)
+    kinds = np.array([int(Tile.P5), int(Tile.S9)], np.int16)
+    dets = Detections(np.array([[150, 200, 100, 140, 0], [450, 200, 100, 140, 0]], np.float32), kinds,
+                      np.array([True, True]), np.array([0.9, 1.0], np.float32), np.stack([kinds] * 3, axis=1),
+                      np.array([[0.9, 0, 0]] * 2, np.float32), (600, 400))
+    marks = Marks({0: "1.1", 1: "1.2"}, frozenset({0}), frozenset({1}))
+    plain, drawn = annotate(grey, dets, ["5p", "9s*"]), annotate(grey, dets, ["5p", "9s*"], marks=marks)
+    assert tuple(int(v) for v in drawn[270, 150]) == UNSURE_BGR and tuple(int(v) for v in drawn[270, 450]) == CORRECTED_BGR
+    assert (np.all(drawn[200, 90:110] == UNSURE_BGR, axis=1).sum() >
+            np.all(plain[200, 90:110] == (40, 200, 40), axis=1).sum() > 0)  # its left side, thicker
+    dark = drawn.max(axis=2) < 70
+    assert dark[275:330, 100:200].any() and dark[275:330, 400:500].any()  # the numbers under the boxes
+    assert not dark[130:265, :].any()  # no letter on a tile
+
+    def label_width(img: np.ndarray) -> int:
+        cols = np.nonzero((img.max(axis=2) < 70)[:125, 400:500].any(axis=0))[0]
+        return int(cols.max() - cols.min())
+
+    assert label_width(drawn) < label_width(plain)  # "9s*", not "9s* 1.00"
+    entries = legend_entries(dets, ["5p", "9s*"], scored=True, marks=marks)
+    assert [e.bgr for e in entries if e.bgr in (UNSURE_BGR, CORRECTED_BGR)] == [UNSURE_BGR, CORRECTED_BGR]
+    assert any(e.mark == "1.1" and "--tile" in e.en and "--tile" in e.zh for e in entries)
+    assert all(e.zh != e.en for e in entries)

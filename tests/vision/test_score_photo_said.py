@@ -181,14 +181,18 @@ def test_context_and_flags_are_said_in_the_players_words(photo_of, capsys) -> No
 
 
 def test_the_text_says_what_the_winner_receives_in_all(photo_of, capsys) -> None:
+    """In money, where the stakes are given; not the payments' tai added up, which a review read as the hand's (a
+    4-tai hand paid by three with the dealer's +3 said "receives 240 in all (15 tai)")."""
     photo = photo_of(laid(TWO_ROWS))
     assert main(["score", photo, "--lang", "en"]) == 0
-    assert "East receives 6 tai in all" in capsys.readouterr().out  # 3 players x (1 + dealer 1)
+    out = capsys.readouterr().out
+    assert "receives" not in out and "6 tai" not in out  # 3 players x (1 + dealer 1): no sum of tai
     assert main(["score", photo, "--lang", "en", "--stakes", "30/10"]) == 0
-    assert "East receives 150 in all (6 tai)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "East receives 150 in all\n" in out and "6 tai" not in out
     assert main(["score", photo, "--stakes", "30/10", "--discarder", "S"]) == 0
     out = capsys.readouterr().out
-    assert "南 → 東：3 台 = 60" in out and "東家共收 60（3 台）" in out
+    assert "南 → 東：3 台 = 60" in out and "東家共收 60\n" in out
 
 
 def test_the_photo_cards_payments_have_no_spaces_around_the_chinese_verb() -> None:
@@ -367,3 +371,89 @@ def test_tile_options_are_said_once_in_this_photos_terms_and_numbered_as_numbers
     # a JSON refusal names no empty "check"
     assert main(["score", photo_of(laid([(100, ["13579m13579p1357s1z2z", "3z"])])), "--json"]) == 1
     assert "check" not in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_tile_is_refused_with_several_photos_naming_it(photo_of, tmp_path, capsys) -> None:
+    """``--tile``'s numbers are one photo's: a review's second photo was scored "won on 6 Bamboo" by the first's
+    correction, silently."""
+    photo = photo_of(laid(TWO_ROWS))
+    other = tmp_path / "other.png"
+    cv2.imwrite(str(other), np.full((60, 80, 3), 90, np.uint8))
+    assert main(["score", photo, str(other), "--lang", "en", "--tile", "2.8=7p"]) == 2
+    err = capsys.readouterr().err
+    assert "--tile 2.8=7p: --tile corrects a tile of one photo, and 2 photos were given" in err
+    assert main(["score", photo, str(other), "--tile", "2.8=7p"]) == 2
+    assert "--tile 只能改正一張照片的牌" in capsys.readouterr().err
+    assert main(["score", photo, "--lang", "en", "--tile", "2.8=7p"]) == 0  # one photo: as before
+
+
+def test_rob_kong_is_an_option_and_its_missing_discarder_is_named_as_the_option(photo_of, capsys) -> None:
+    """搶槓 took ``--context '{"win_type": "rob_kong"}'``, and without ``--discarder`` the error named the JSON field
+    ("discarder: a rob_kong win needs the seat that pays")."""
+    photo = photo_of(laid(TWO_ROWS))
+    assert main(["score", photo, "--lang", "en", "--rob-kong"]) == 2
+    err = capsys.readouterr().err
+    assert "needs --discarder SEAT" in err and "discarder:" not in err
+    assert main(["score", photo, "--context", '{"win_type": "rob_kong"}']) == 2
+    assert "搶槓胡要用 --discarder" in capsys.readouterr().err
+    assert main(["score", photo, "--lang", "en", "--rob-kong", "--discarder", "S", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["win"]["win_type"] == "rob_kong"
+    assert main(["score", photo, "--lang", "en", "--discarder", "E"]) == 2  # the winner himself: the option named
+    assert "--discarder: the winner cannot be the discarder" in capsys.readouterr().err
+
+
+def test_flowers_are_numbered_in_the_order_they_lie_whatever_the_detectors_order(photo_of, capsys) -> None:
+    """``f.N`` followed the detector's order: a review's flowers read f.1=3f f.2=4f f.3=6f f.4=1f…, another order in
+    each photo. They are numbered as the rows' tiles are: top row first, each left to right."""
+    from companion.vision.hand_photo import lay_out
+
+    dets = laid([(100, ["123m456m789m123p456p5s", "5s"]), (200, ["1234f"]), (300, ["5678f"])])
+    order = np.array([*range(17), 24, 19, 18, 22, 21, 17, 23, 20])  # the flowers in no order, as a detector gives
+    shuffled = dets.take(order)
+    assert [Tile(int(shuffled.kind[i])).code for i in lay_out(shuffled).flowers] == \
+        ["1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f"]
+    assert main(["score", photo_of(shuffled), "--lang", "en"]) == 0
+    assert "f.1=1f f.2=2f f.3=3f f.4=4f f.5=5f f.6=6f f.7=7f f.8=8f" in capsys.readouterr().out
+
+
+def test_the_drawing_numbers_the_tiles_frames_the_one_to_check_and_colours_the_corrected(photo_of, tmp_path,
+                                                                                         monkeypatch, capsys) -> None:
+    """``score --annotate``: a review could not tell which tile ``--tile 1.7=`` meant (the numbers were in the text
+    only), nor which one the refusal asked to check (the app frames it orange), and read a corrected tile's "4s*
+    1.00" as the winning tile's mark."""
+    import companion.vision.read as read
+
+    drawn = []
+    real = read.annotate
+    monkeypatch.setattr(read, "annotate", lambda *a, **kw: (drawn.append(kw["marks"]), real(*a, **kw))[1])
+    misread = {6: [("9s", 0.98), ("8p", 0.01), ("7z", 0.005)]}  # the 4s read surely as 9s: no win
+    photo = photo_of(laid([(100, ["456m789m45s55z", "6s"]), (200, ["123m", "111z"])], misread))
+    out = tmp_path / "drawn.png"
+    assert main(["score", photo, "--lang", "en", "--annotate", str(out)]) == 1
+    marks = drawn.pop()
+    assert marks.check == frozenset({6}) and not marks.corrected
+    assert marks.places[0] == "1.1" and marks.places[6] == "1.7" and marks.places[14] == "2.4"
+    assert main(["score", photo, "--lang", "en", "--annotate", str(out), "--tile", "1.7=4s"]) == 0
+    marks = drawn.pop()
+    assert marks.corrected == frozenset({6}) and not marks.check and marks.places[6] == "1.7"
+
+
+def test_the_refusals_and_notes_are_said_in_plain_english(photo_of, capsys) -> None:
+    """A wording review: "no tile found in the photo but 8 flower(s)", an example turning a flower into 3m, "not a
+    win as read" after the player's own --tile made the hand no win, "The kong of White dragon lies face up"."""
+    flowers = laid([(100, ["1234f"]), (200, ["5678f"])], {7: [("8f", 0.4), ("3m", 0.3), ("7f", 0.2)]})
+    assert main(["score", photo_of(flowers), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "no tile found in the photo, only 8 flowers: photograph" in err and "(s)" not in err
+    example = re.search(r"e\.g\. --tile (f\.\d)=(\w+)\)", err)
+    assert example and Tile.from_code(example.group(2)).is_flower, err  # a flower is put right as a flower
+    misread = {6: [("9s", 0.98), ("8p", 0.01), ("7z", 0.005)]}  # the 4s read surely as 9s: no win
+    photo = photo_of(laid([(100, ["456m789m45s55z", "6s"]), (200, ["123m", "111z"])], misread))
+    assert main(["score", photo, "--lang", "en", "--tile", "1.8=6s"]) == 1
+    err = capsys.readouterr().err
+    assert "not a win with your correction (--tile 1.8=6s)" in err and "as read" not in err.split(";")[0]
+    assert main(["score", photo, "--tile", "1.8=6s"]) == 1
+    assert "照你的改正（--tile 1.8=6s）不是胡牌" in capsys.readouterr().err
+    assert main(["score", photo_of(laid([(100, ["456m789m45s22z", "6s"]), (200, ["5555z", "123m"])])),
+                 "--lang", "en"]) == 0
+    assert "the White dragon kong lies face up, so it is taken as an exposed kong" in capsys.readouterr().out
