@@ -1260,7 +1260,7 @@ def test_two_stray_tiles_apart_in_one_row_in_front_of_the_hand_are_left_out() ->
     alone = score_photo(laid(hand), {}, PROFILE)
     got = score_photo(laid([*hand, (300, ["7z", "9m"])]), {}, PROFILE)
     assert got.win == alone.win and got.score == alone.score and got.marked
-    assert any(n.en.startswith("2 tile(s) lying alone away from the hand left out (read Red dragon, 9 Characters)")
+    assert any(n.en.startswith("2 tiles lying alone away from the hand were left out (read Red dragon, 9 Characters)")
                for n in got.doubts)
 
 
