@@ -1,8 +1,10 @@
 """Reading tiles: the Detections value type, upright crops, and the whole reader on rendered scenes."""
 
+import argparse
 import json
 import math
 import os
+import re
 
 import cv2
 import numpy as np
@@ -1107,3 +1109,30 @@ def test_a_big_tile_beside_a_hand_leaves_the_hand_whole(reader: TileReader) -> N
     photo[y:y + big.shape[0], w + 30:w + 30 + big.shape[1]] = big
     beside = [t.code for t in reader.read(photo, tiled=True).tiles()]
     assert len(alone) >= 19 and sorted(beside) == sorted([*alone, "7z"]), (alone, beside)
+
+
+def test_an_opencv_failure_on_a_photo_is_said_in_both_languages_without_its_text(tmp_path, capsys,
+                                                                                    monkeypatch) -> None:
+    """A review's photo made OpenCV fail: the message was OpenCV's own (its build path, an assertion) and the
+    Chinese only 無法辨識這張照片; now what happened, naming the photo, in both languages, also in --json."""
+    from companion.commands import read as read_command
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+
+    def fail(image, tiled):
+        raise cv2.error("OpenCV(5.1.0) /io/opencv/modules/imgproc/src/imgwarp.cpp:1454: error: (-215:Assertion "
+                        "failed) dst.rows < SHRT_MAX in function 'remap'")
+
+    reader = argparse.Namespace(read=fail, classifier=argparse.Namespace(calibration=None))
+    monkeypatch.setattr(read_command, "_reader", lambda args: reader)
+    photo = tmp_path / "hand.png"
+    cv2.imwrite(str(photo), np.full((60, 80, 3), 90, np.uint8))
+    assert main(["read", str(photo), "--no-calibration"]) == 1
+    err = capsys.readouterr().err
+    assert "OpenCV" not in err and "/io/" not in err and "imgwarp" not in err
+    assert f"{photo}: an image-processing step failed" in err and f"{photo}：處理這張照片時影像運算出錯" in err
+    assert main(["read", str(photo), "--no-calibration", "--json"]) == 1
+    line = json.loads(capsys.readouterr().out)
+    assert "OpenCV" not in json.dumps(line, ensure_ascii=False)
+    assert "program" in line["error"]["message"] and not re.search("[\u4e00-\u9fff]", line["error"]["message"])
+    assert "程式" in line["error"]["message_zh"] and str(photo) in line["error"]["message_zh"]
