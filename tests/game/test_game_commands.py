@@ -553,3 +553,33 @@ def test_simulate_out_dev_stdout_into_a_file_keeps_what_the_shell_wrote_around_i
     assert sim.returncode == 0 and sim.stderr == "", sim.stderr
     lines = log.read_text("utf-8").splitlines()
     assert lines[0] == "kept" and len(lines) > 20 and all(json.loads(x)["v"] == ev.SCHEMA_VERSION for x in lines[1:])
+
+
+def test_a_damaged_table_file_is_said_in_both_languages_with_the_way_forward(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review cut a table file short (``head -c``): ``replay`` and ``app --table`` said SQLite's "database disk
+    image is malformed" and 檔案已損壞, and nothing of how to go on. Now "damaged" in both languages, a new table
+    (--table), a saved log imported (--from-log), and the table's kept copies, where it has any."""
+    from companion.game.service import TableService, kept_name
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    log = tmp_path / "log.jsonl"
+    assert main(["simulate", "--seed", "1", "--hands", "3", "--out", str(log)]) == 0
+    whole = tmp_path / "whole.sqlite"
+    TableService.import_jsonl(whole, log.read_text("utf-8").splitlines()).close()
+    table = tmp_path / "table.sqlite"
+    table.write_bytes(whole.read_bytes()[:12288])
+    capsys.readouterr()
+    for command, damaged in ((["replay", str(table)], "the table file is damaged"),
+                             (["app", "--no-browser", "--port", "1", "--table", str(table)], "(the file is damaged)")):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert "malformed" not in err and "database disk image" not in err
+        assert damaged in err and "損壞" in err
+        assert "--table ANOTHER.sqlite starts a new table" in err and "--from-log LOG --table NEW.sqlite" in err
+        assert "開一張新牌桌" in err and "--from-log 紀錄檔 --table 新檔名" in err and "kept earlier" not in err
+    (tmp_path / kept_name(table, 1)).write_bytes(whole.read_bytes())  # a copy kept of it: named too
+    for command in (["replay", str(table)], ["app", "--no-browser", "--port", "1", "--table", str(table)]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert f"a game kept earlier is in {tmp_path / kept_name(table, 1)}" in err and "之前另存的牌局在" in err
