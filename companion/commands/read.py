@@ -58,10 +58,11 @@ GONE_ZH = "選用的牌組 {name!r} 已不在（檔案被移走了），這次�
 """Said instead of both when ``current.txt`` still names a set whose file is gone (removed outside the product):
 a player who chose a set should hear that it is not being used, and why."""
 FAULT_EN = ("{file}: an image-processing step failed on this photo (a fault of this program, not of the photo); "
-            "the other photos are still read; please report it with the photo")
-FAULT_ZH = "{file}：處理這張照片時影像運算出錯（是程式的問題，不是照片的問題）；其他照片照常辨識，請附上這張照片回報"
-"""Said for a photo on which OpenCV itself failed (a review read OpenCV's own text, its build path and an
-assertion, and only 無法辨識這張照片 in Chinese): what happened, in both languages, never the library's text."""
+            "please report it with the photo")
+FAULT_ZH = "{file}：處理這張照片時影像運算出錯（是程式的問題，不是照片的問題），請附上這張照片回報"
+"""Said for a photo on which OpenCV itself failed, by ``read`` and ``score`` (a review read OpenCV's own text, its
+build path and an assertion, and only 無法辨識這張照片 in Chinese): what happened, in both languages, never the
+library's text."""
 
 
 def over_read_note(over: dict[Tile, int]) -> str:

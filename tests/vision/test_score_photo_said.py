@@ -364,3 +364,24 @@ def test_tile_options_are_said_once_in_this_photos_terms_and_numbered_as_numbers
     # a JSON refusal names no empty "check"
     assert main(["score", photo_of(laid([(100, ["13579m13579p1357s1z2z", "3z"])])), "--json"]) == 1
     assert "check" not in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_an_opencv_failure_while_scoring_is_said_without_its_text(tmp_path, monkeypatch, capsys) -> None:
+    """OpenCV's own text (its build path, an assertion) was the English of the refusal, "無法解讀這張圖" the
+    Chinese, as if the photo could not be decoded: now a fault of the program, naming the photo, in both languages."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+
+    def fail(image, tiled):
+        raise cv2.error("OpenCV(5.1.0) /io/opencv/modules/imgproc/src/imgwarp.cpp:1454: error: (-215:Assertion "
+                        "failed) dst.rows < SHRT_MAX in function 'remap'")
+
+    reader = argparse.Namespace(read=fail, classifier=argparse.Namespace(calibration=None))
+    monkeypatch.setattr(score_command, "_reader", lambda args: reader)
+    photo = tmp_path / "hand.png"
+    cv2.imwrite(str(photo), np.full((60, 80, 3), 90, np.uint8))
+    assert main(["score", str(photo)]) == 1
+    err = capsys.readouterr().err
+    assert "OpenCV" not in err and "imgwarp" not in err and f"{photo}：處理這張照片時影像運算出錯" in err
+    assert main(["score", str(photo), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "OpenCV" not in err and "imgwarp" not in err and f"{photo}: an image-processing step failed" in err
