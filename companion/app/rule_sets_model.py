@@ -35,7 +35,7 @@ from companion.rules.profiles import (
     parent_ref,
     parse_profile,
 )
-from companion.rules.profiles._schema import SWITCHES, check_switch
+from companion.rules.profiles._schema import SWITCHES, TAI_MOST, check_switch
 from companion.rules.profiles._store import (
     data_dir,
     list_profiles,
@@ -50,9 +50,9 @@ __all__ = ["RuleSet", "RuleField", "FIELDS", "GROUPS", "RuleSetDraft", "RuleSetR
            "rule_set_options", "rule_set_used", "unusable", "why_unusable", "not_there", "clone", "edit", "delete",
            "MOST", "NAME_MAX", "NAME_WIDTH"]
 
-MOST = 100
-"""The largest number a field of the editor takes (the schema asks only ``>= 0``; no item of the spec is worth
-more than 40 tai, and a cap or a streak of 100 is as good as none)."""
+MOST = TAI_MOST
+"""The largest number a field of the editor takes (an item's tai, the most a rule-set file takes; no item of the spec
+is worth more than 40 tai, and a cap or a streak of 100 is as good as none)."""
 NAME_MAX = 40  # characters of an id
 NAME_WIDTH = 24
 """The widest a name may be, a Chinese character counting two: 12 of them or 24 letters show whole in the rule

@@ -172,8 +172,22 @@ def _unusable(table: Path) -> tuple[str, str] | None:
         return None
     except ServiceError as bad:
         en, _, zh = str(bad).rpartition(" / ")
-        return zh.removeprefix(f"{table}：").strip(), en.removeprefix(f"{table}: ").strip()
+        zh, en = zh.removeprefix(f"{table}：").strip(), en.removeprefix(f"{table}: ").strip()
+        if bad.damaged:  # (a damaged file was refused with no way forward: a review)
+            way = damaged_way()
+            return f"{zh}；{way[0]}", f"{en}; {way[1]}"
+        return zh, en
     return None
+
+
+def damaged_way() -> tuple[str, str]:
+    """How to go on when a table file is damaged, in Chinese and English: a new table, or a log of its game saved
+    from the app imported into one; its kept copies, where it has any, are said after it (:func:`kept_line`). A
+    review's ``app --table`` and ``replay`` of a table file cut short said only "database disk image is malformed"."""
+    return ("要繼續記錄：用 companion app --table 另一個檔名 開一張新牌桌；有這局用「下載紀錄」存下的紀錄，就用 "
+            "companion app --from-log 紀錄檔 --table 新檔名 接著記錄",
+            "to go on: companion app --table ANOTHER.sqlite starts a new table; a log of this game kept with Save "
+            "log goes on with companion app --from-log LOG --table NEW.sqlite")
 
 
 def _sweep(table: Path) -> None:
@@ -238,7 +252,7 @@ def _import_log(saved: str, table: Path) -> int:
     return 0
 
 
-def _kept_line(table: Path) -> tuple[str, str] | None:
+def kept_line(table: Path) -> tuple[str, str] | None:
     """The games of ``table`` kept earlier (:func:`companion.game.service.kept_copies`), in Chinese and English, with
     how to go on with one and how to stop being told; None where there are none. Three were said "a game kept
     earlier is in A, B, C … naming it", and in Chinese joined by ", " (a third review)."""
@@ -330,7 +344,7 @@ def run(args: argparse.Namespace) -> int:
     looping = no_folder is not None and folder_blocker(table.parent) is None  # (the table file itself loops)
     if no_folder is not None and (args.table or args.from_log or not args.log):  # (refused before serving: the Live
         _say(*no_folder)  # tab could keep no game there)
-        copies = _kept_line(table)
+        copies = kept_line(table)
         if copies is not None:  # (the kept game not named where the data folder is still a file: a third review)
             _say(*copies)
         return 2
@@ -341,6 +355,9 @@ def run(args: argparse.Namespace) -> int:
     wrong = _not_a_table(table, given=bool(args.table))
     if wrong is not None and args.table:
         _say(*wrong)
+        copies = kept_line(table)
+        if copies is not None:  # (a damaged file's kept games not named: a review)
+            _say(*copies)
         return 2
     if wrong is not None:  # the default file damaged: the replay is still served; the Live tab says why it cannot
         _say(*wrong)
@@ -376,7 +393,7 @@ def run(args: argparse.Namespace) -> int:
                 "saved" if looping else "無法放在那裡，記錄的牌局存不進去 / cannot be kept there: live entries cannot be saved"
         print(f"companion app: 牌局檔 / table file: {shown(table)} ({kept})", flush=True)  # as given, not
         # through links (resolve raises on a data folder that loops; realpath named a link's missing target: reviews)
-        copies = _kept_line(table)
+        copies = kept_line(table)
         if copies is not None:  # a game set aside while open, in a folder the host may never look in (a fresh game
             # began and said nothing of it: a change review)
             print(f"companion app: {copies[0]} / {copies[1]}", flush=True)

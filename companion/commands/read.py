@@ -57,6 +57,12 @@ GONE_ZH = "選用的牌組 {name!r} 已不在（檔案被移走了），這次�
           "companion calibrate use 名稱 選用一組"
 """Said instead of both when ``current.txt`` still names a set whose file is gone (removed outside the product):
 a player who chose a set should hear that it is not being used, and why."""
+FAULT_EN = ("{file}: an image-processing step failed on this photo (a fault of this program, not of the photo); "
+            "please report it with the photo")
+FAULT_ZH = "{file}：處理這張照片時影像運算出錯（是程式的問題，不是照片的問題），請附上這張照片回報"
+"""Said for a photo on which OpenCV itself failed, by ``read`` and ``score`` (a review read OpenCV's own text, its
+build path and an assertion, and only 無法辨識這張照片 in Chinese): what happened, in both languages, never the
+library's text."""
 
 
 def over_read_note(over: dict[Tile, int]) -> str:
@@ -265,7 +271,10 @@ def run(args: argparse.Namespace) -> int:
             quality = photo_quality(image, seen)  # a shaken or black-and-white photo is misread: said
         except (ImageFileError, ValueError, cv2.error) as e:  # one photo's failure, the others are still read
             failed += 1
-            msg = with_zh(str(e) if f in str(e) else f"{f}: {e}", "無法辨識這張照片")
+            if isinstance(e, cv2.error):  # the library's text names its build path, not the photo's trouble
+                msg = f"{FAULT_EN.format(file=f)} / {FAULT_ZH.format(file=f)}"
+            else:
+                msg = with_zh(str(e) if f in str(e) else f"{f}: {e}", "無法辨識這張照片")
             print(f"companion read: {msg}", file=sys.stderr)
             if args.json:
                 print_json(json_error(f, msg))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from companion.app.house_rules import stakes_changed
@@ -175,6 +176,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     except EventError as bad:
         error(f"{args.file}：{bad.reason.zh}", f"{args.file}: {bad.reason.en}")
+        if bad.reason.key == "ev_table_damaged":  # how to go on, and the games kept of it (a review read SQLite's
+            # "database disk image is malformed" alone)
+            from companion.commands.app import damaged_way, kept_line
+
+            error(*damaged_way())
+            copies = kept_line(Path(args.file))
+            if copies is not None:
+                error(*copies)
         return 2
 
     if args.csv and args.passed:  # (the CSV has no place for them: it dropped them without a word)

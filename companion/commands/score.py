@@ -49,6 +49,8 @@ from typing import TYPE_CHECKING, Any
 
 from companion.commands._io import OptionError, add_lang_option, bad_threads, print_json, say
 from companion.commands.read import (
+    FAULT_EN,
+    FAULT_ZH,
     annotate_refused,
     annotation_path,
     calibration_hint,
@@ -356,9 +358,8 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     except ImageFileError as e:  # the reason alone, in both languages (a review read the decoder's own words in
         # the English, and no "cannot read" before it)
         return _failed(args, photo, f"cannot read this photo: {e.en}", f"無法讀取這張照片：{e.zh}")
-    except cv2.error as e:
-        return _failed(args, photo, f"cannot decode the image ({str(e).strip().splitlines()[-1]})",
-                       "無法解讀這張圖")
+    except cv2.error:  # (OpenCV's text names its build path, not the photo's trouble: a review)
+        return _failed(args, photo, FAULT_EN.format(file=photo), FAULT_ZH.format(file=photo))
     except TileOptionError as e:  # a --tile that names no tile of this photo
         failed = _failed(args, photo, str(e), e.zh, {"tiles": tiles} if (tiles := numbered_tiles(dets)) else None,
                          quality=quality)

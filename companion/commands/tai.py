@@ -42,7 +42,14 @@ from companion.rules.profiles import (
     os_error_zh,
     played_with,
 )
-from companion.rules.profiles._store import export_profile, list_profiles, rules_of_record, save_profile
+from companion.rules.profiles._store import (
+    _saved_names,
+    export_profile,
+    list_profiles,
+    rules_of_record,
+    save_profile,
+    user_profile_path,
+)
 from companion.rules.scoring import FalseWin, NotAWin, Score, replacement_named, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
 from companion.rules.shape import Decomposition
@@ -118,8 +125,12 @@ def register(subparsers: Any) -> None:
                    help="print a profile as TOML (a house file to edit) / "
                         "以 TOML 印出規則（可改成自家規則檔）")
     p.add_argument("--save-profile", metavar="FILE",
-                   help="validate a house .toml and save it in the data folder / "
-                        "檢查自家 .toml 規則檔並存進資料夾")
+                   help="validate a house .toml and save it in the data folder; a house profile saved already under "
+                        "its id is kept unless --replace is given / 檢查自家 .toml 規則檔並存進資料夾；"
+                        "已經存了同一個 id 的自訂規則時，除非加上 --replace，否則保留原本的")
+    p.add_argument("--replace", action="store_true",
+                   help="with --save-profile: replace the house profile saved under the same id (its names and "
+                        "values are then gone) / 搭配 --save-profile：取代已存的同 id 自訂規則（原本的名稱與台數就沒了）")
     p.set_defaults(func=run)
 
 
@@ -223,8 +234,17 @@ def _profile_commands(args: argparse.Namespace, lang: str | None) -> int | None:
         sys.stdout.write(export_profile(shown))
         return 0
     if args.save_profile:
+        pid = load_profile(Path(args.save_profile)).id  # (the file's own faults said first, as the save says them)
+        replaced = user_profile_path(pid).exists() and pid not in BUILTIN
+        if replaced and not args.replace:  # (a review's second save of an id replaced the set, names and values gone)
+            zh, en = _saved_names(pid)
+            raise ProfileError(f"the house profile {pid!r} ({en}) is saved already; give --replace to replace it (its "
+                               "names and values are then gone), or give the file another id",
+                               f"已經存了自訂規則 {pid!r}（{zh}）；要取代它請加上 --replace（原本的名稱與台數就沒了），"
+                               "或在檔案裡換一個 id")
         path = save_profile(Path(args.save_profile))
-        print(f"saved {path} / 已儲存 {path}")
+        print(f"replaced {pid!r}: saved {path} / 已取代 {pid!r}：已儲存 {path}" if replaced
+              else f"saved {path} / 已儲存 {path}")
         return 0
     return None
 

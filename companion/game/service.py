@@ -59,10 +59,13 @@ class ServiceError(RuntimeError):
     the host's and a command-line hint filled a phone's refusal: a change review). ``what`` (English, Chinese, the
     host's words): what happened, without what to do, where that is said otherwise at close."""
 
-    def __init__(self, text: str, phone: tuple[str, str] | None = None, what: tuple[str, str] | None = None) -> None:
+    def __init__(self, text: str, phone: tuple[str, str] | None = None, what: tuple[str, str] | None = None,
+                 damaged: bool = False) -> None:
         super().__init__(text)
         self.phone = phone
         self.what = what
+        self.damaged = damaged
+        """The table file is damaged (:func:`sqlite_damaged`): a refusal says how to go on without it."""
 
 
 class TableInUse(ServiceError):
@@ -401,9 +404,11 @@ class TableService:
         try:
             self._take_lock()
             self._open_db()
-        except sqlite3.Error as err:
-            raise ServiceError(f"{self.path}: the table database cannot be used ({err}) / "
-                               f"牌局檔無法使用（{sqlite_zh(err)}）") from err
+        except sqlite3.Error as err:  # (said by its kind: a review read "database disk image is malformed")
+            damaged = sqlite_damaged(err)
+            raise ServiceError(f"{self.path}: the table database cannot be used "
+                               f"({_SQLITE_EN['SQLITE_CORRUPT'] if damaged else err}) / "
+                               f"牌局檔無法使用（{sqlite_zh(err)}）", damaged=damaged) from err
 
     @property
     def _lock_path(self) -> Path:
@@ -1216,6 +1221,21 @@ def sqlite_zh(err: sqlite3.Error) -> str:
     return f"資料庫錯誤：{err}"
 
 
+def sqlite_damaged(err: sqlite3.Error) -> bool:
+    """Whether SQLite found the file damaged (``SQLITE_CORRUPT``, ``SQLITE_NOTADB``: a file cut short, say), where
+    nothing else (a moment's lock, a full disk) is to blame."""
+    name = str(getattr(err, "sqlite_errorname", "") or "")
+    return any(name == code or name.startswith(code + "_") for code in ("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+
+
+def _bad_table(err: sqlite3.Error) -> ev.EventError:
+    """A table file that could not be read: a damaged one said so in both languages, never in SQLite's words (a
+    review read "database disk image is malformed"); another error in SQLite's, and :func:`sqlite_zh`'s Chinese."""
+    if sqlite_damaged(err):
+        return ev.EventError(msg("ev_table_damaged"))
+    return ev.EventError(msg("ev_bad_table", detail=sqlite_zh(err), detail_en=str(err)))
+
+
 def read_log(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:
     """A log file as :func:`read_jsonl` reads it, or a table service's store (the app's live table), read without
     writing to it, so while the app keeps it open too; its events are numbered from 1 like lines. ``OSError`` when
@@ -1241,7 +1261,7 @@ def read_log_or_table(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dic
             try:
                 return (*_read_piped(head, f), True)
             except sqlite3.Error as err:
-                raise ev.EventError(msg("ev_bad_table", detail=sqlite_zh(err), detail_en=str(err))) from None
+                raise _bad_table(err) from None
     return (*_read_table(p), True)
 
 
@@ -1275,7 +1295,7 @@ def _read_table(p: Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Ti
             except (sqlite3.Error, OSError):
                 raise first from None
     except sqlite3.Error as err:
-        raise ev.EventError(msg("ev_bad_table", detail=sqlite_zh(err), detail_en=str(err))) from None
+        raise _bad_table(err) from None
 
 
 def _read_copy(p: Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:

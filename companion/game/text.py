@@ -259,6 +259,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                            "taken back (entered again below as it was)"),
     "again_undo_shown": ("照更正前的樣子重記（復原第八張花的更正）",
                          "entered again as before the correction (the eighth flower's correction undone)"),
+    # a table file SQLite finds damaged (said by its kind, never SQLite's "database disk image is malformed")
+    "ev_table_damaged": ("牌局檔已損壞，無法讀取", "the table file is damaged and cannot be read"),
 }
 
 RETRACT_NOTES: dict[str, tuple[str, str]] = {

@@ -36,8 +36,10 @@ FLIP_SURE = 0.9
 """A half turn is taken only when the network gives it at least this probability (otherwise the angle stays):
 on real tiles up and down is the network's weak part, and unsure flips turned right readings of the upright
 dev photos wrong (see models/README.md)."""
-MAX_BATCH = 1000
-"""Squares cut by one ``cv2.remap`` (its map may have at most 32767 rows)."""
+REMAP_ROWS = 32767
+"""Most rows of one ``cv2.remap``'s map (OpenCV's limit, ``SHRT_MAX``): :func:`square_crops` stacks ``size`` rows a
+square, so it cuts at most ``REMAP_ROWS // size`` squares at once (1023 of 32 px, 682 of the back check's 48 px;
+a batch sized for 32-px squares, 1000, failed on a photo of 700 boxes read by the back check)."""
 
 
 class OrientError(ValueError):
@@ -56,8 +58,9 @@ def square_crops(image: np.ndarray, obb: np.ndarray, size: int = SIZE, span: flo
     n = len(obb)
     if n == 0:
         return np.zeros((0, size, size, 3), np.uint8)
-    if n > MAX_BATCH:
-        return np.concatenate([square_crops(image, obb[i:i + MAX_BATCH], size, span) for i in range(0, n, MAX_BATCH)])
+    batch = max(1, REMAP_ROWS // size)
+    if n > batch:
+        return np.concatenate([square_crops(image, obb[i:i + batch], size, span) for i in range(0, n, batch)])
     # a sample's image position is the box's centre + u * right + v * down, u across and v down the square:
     # x (and y) is a term of the column plus a term of the row, so each map is one broadcast sum of two
     # N x size tables (one pass over the map, in float32, instead of five in float64: a third of the cost)

@@ -107,7 +107,7 @@ DOUBTFUL = 0.5
 CROP_MAX = (120, 160)
 """Largest upright crop (w, h) warped out of the image; the classifier resizes it to its input."""
 REMAP_ROWS = 30000
-"""Most crop rows :func:`upright_crops` cuts in one ``cv2.remap``."""
+"""Most crop rows :func:`upright_crops` cuts in one ``cv2.remap`` (and boxes :func:`back_colours` samples in one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1146,6 +1146,8 @@ def back_colours(image: np.ndarray, obb: np.ndarray, part: tuple[float, float] =
     middle half: a back's middle, no rim, no neighbour), sampled for all boxes by one ``cv2.remap``."""
     if len(obb) == 0:
         return np.zeros((0, 3), np.float32)
+    if len(obb) > REMAP_ROWS:  # one map row a box: cv2.remap's map is at most 32767 rows
+        return np.concatenate([back_colours(image, obb[i:i + REMAP_ROWS], part) for i in range(0, len(obb), REMAP_ROWS)])
     t = np.radians(obb[:, 4].astype(np.float64))
     right = np.stack([np.cos(t), -np.sin(t)], axis=1)
     down = np.stack([np.sin(t), np.cos(t)], axis=1)

@@ -69,12 +69,44 @@ def test_simulate_reports_a_write_that_fails_midway(tmp_path: Path, capsys: pyte
         raise OSError(28, "No space left on device")
 
     log = tmp_path / "log.jsonl"
-    log.write_text("kept\n", encoding="utf-8")
+    assert main(["simulate", "--seed", "2", "--hands", "1", "--out", str(log)]) == 0  # an earlier log, replaceable
+    kept = log.read_bytes()
     monkeypatch.setattr(os, "fsync", full)
     assert main(["simulate", "--seed", "1", "--hands", "1", "--out", str(log)]) == 2
     err = capsys.readouterr().err
     assert "cannot write" in err and "log.jsonl" in err and "No space left on device" in err and "磁碟已滿" in err
-    assert log.read_text(encoding="utf-8") == "kept\n" and [p.name for p in tmp_path.iterdir()] == ["log.jsonl"]
+    assert log.read_bytes() == kept and [p.name for p in tmp_path.iterdir()] == ["log.jsonl"]
+
+
+def test_simulate_replaces_only_a_log_it_wrote(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A review's ``simulate --out`` replaced a live game's table file and an unrelated ``precious.toml`` without a
+    word. A table file, a game's own log and any other file are kept, the refusal naming the file in both languages;
+    an earlier simulated log, an empty file and a new name are written."""
+    from companion.game.service import TableService
+
+    table = tmp_path / "game.sqlite"
+    with TableService(table):
+        pass
+    toml = tmp_path / "precious.toml"
+    toml.write_text('id = "mine"\n', encoding="utf-8")
+    real = tmp_path / "real.jsonl"
+    assert main(["simulate", "--seed", "4", "--hands", "1", "--out", str(real)]) == 0
+    seated = json.loads(real.read_text("utf-8").splitlines()[0])
+    seated["players"] = ["Ann", "Bo", "Cy", "Di"]  # a game played at a table: its own players
+    real.write_text(json.dumps(seated) + "\n", encoding="utf-8")
+    for path, said in ((table, "table file"), (toml, "not a log simulate wrote"), (real, "not a log simulate wrote")):
+        before = path.read_bytes()
+        assert main(["simulate", "--hands", "1", "--out", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert f"--out {path}: " in err and said in err and f"--out {path}：" in err and "請換一個檔名" in err
+        assert path.read_bytes() == before
+    again = tmp_path / "sim.jsonl"
+    assert main(["simulate", "--seed", "1", "--hands", "1", "--out", str(again)]) == 0
+    assert main(["simulate", "--seed", "2", "--hands", "1", "--out", str(again)]) == 0
+    empty = tmp_path / "empty.jsonl"
+    empty.touch()
+    assert main(["simulate", "--seed", "2", "--hands", "1", "--out", str(empty)]) == 0
+    assert again.read_bytes() == empty.read_bytes() and capsys.readouterr().err == ""
 
 
 def test_an_interrupted_simulation_leaves_the_log_that_was_there(tmp_path: Path,
@@ -521,3 +553,33 @@ def test_simulate_out_dev_stdout_into_a_file_keeps_what_the_shell_wrote_around_i
     assert sim.returncode == 0 and sim.stderr == "", sim.stderr
     lines = log.read_text("utf-8").splitlines()
     assert lines[0] == "kept" and len(lines) > 20 and all(json.loads(x)["v"] == ev.SCHEMA_VERSION for x in lines[1:])
+
+
+def test_a_damaged_table_file_is_said_in_both_languages_with_the_way_forward(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review cut a table file short (``head -c``): ``replay`` and ``app --table`` said SQLite's "database disk
+    image is malformed" and 檔案已損壞, and nothing of how to go on. Now "damaged" in both languages, a new table
+    (--table), a saved log imported (--from-log), and the table's kept copies, where it has any."""
+    from companion.game.service import TableService, kept_name
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    log = tmp_path / "log.jsonl"
+    assert main(["simulate", "--seed", "1", "--hands", "3", "--out", str(log)]) == 0
+    whole = tmp_path / "whole.sqlite"
+    TableService.import_jsonl(whole, log.read_text("utf-8").splitlines()).close()
+    table = tmp_path / "table.sqlite"
+    table.write_bytes(whole.read_bytes()[:12288])
+    capsys.readouterr()
+    for command, damaged in ((["replay", str(table)], "the table file is damaged"),
+                             (["app", "--no-browser", "--port", "1", "--table", str(table)], "(the file is damaged)")):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert "malformed" not in err and "database disk image" not in err
+        assert damaged in err and "損壞" in err
+        assert "--table ANOTHER.sqlite starts a new table" in err and "--from-log LOG --table NEW.sqlite" in err
+        assert "開一張新牌桌" in err and "--from-log 紀錄檔 --table 新檔名" in err and "kept earlier" not in err
+    (tmp_path / kept_name(table, 1)).write_bytes(whole.read_bytes())  # a copy kept of it: named too
+    for command in (["replay", str(table)], ["app", "--no-browser", "--port", "1", "--table", str(table)]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert f"a game kept earlier is in {tmp_path / kept_name(table, 1)}" in err and "之前另存的牌局在" in err

@@ -220,7 +220,7 @@ def test_tai_stderr_errors_are_bilingual(capsys: pytest.CaptureFixture[str], tmp
     ('[switches]\ntai_capp = 8', "不認得的開關 'tai_capp'"),
     ('[switches]\nmulti_win = "everyone"', "一炮多響"),
     ('[switches]\nsmall_winds_adds_winds = 1', "只能是「是」（true）、「否」（false）其中之一，收到「1」"),
-    ('[tai]\nzimo = -1', "0 以上的整數"),
+    ('[tai]\nzimo = -1', "0 到 100 的整數"),
     ('[tai]\neight_pairs_half = 8', "規格未定義"),
     ('[tai]\ndeclared_ready = 1', "由開關 declared_ready_tai 設定"),
     ('house_rules = ["tai.nothing"]', "不是任何項目或開關"),

@@ -98,8 +98,8 @@ def _write(tmp_path: Path, text: str) -> str:
     ('[switches]\ntai_capp = 8', "unknown switch 'tai_capp'"),
     ('[switches]\nmulti_win = "everyone"', "(multi_win) must be one of “the nearest wins” (nearest)"),
     ('[switches]\nsmall_winds_adds_winds = 1', "must be one of “yes” (true), “no” (false); got “1”"),
-    ('[tai]\nzimo = -1', "tai.zimo must be a whole number 0 or more; got “-1”"),
-    ('[tai]\nzimo = "2"', 'tai.zimo must be a whole number 0 or more; got "2"'),  # (a text TOML would read as a
+    ('[tai]\nzimo = -1', "tai.zimo must be a whole number from 0 to 100; got “-1”"),
+    ('[tai]\nzimo = "2"', 'tai.zimo must be a whole number from 0 to 100; got "2"'),  # (a text TOML would read as a
     ('[switches]\nstreak_cap = "3"', 'or a whole number from 0 to 99 (e.g. 3); got "3"'),  # number: its quotes, once)
     ('[tai]\neight_pairs_half = 8', "eight pairs and a half: its shape is not specified"),
     ('[tai]\ndeclared_ready = 1', "set by the switch declared_ready_tai"),
@@ -647,3 +647,18 @@ def test_an_os_error_without_chinese_words_is_named_in_chinese_not_in_the_system
     assert os_error_zh(OSError("something odd at /x/t.sqlite")) == "系統錯誤"
     assert os_error_zh(TimeoutError("took too long at /x/t.sqlite")) == "系統錯誤 TimeoutError"  # (by its kind)
     assert os_error_zh(PermissionError(errno.EACCES, "Permission denied")) == "沒有權限"  # (its own words kept)
+
+
+def test_an_items_tai_goes_up_to_100_in_a_file_and_as_a_table_kept_it(tmp_path: Path) -> None:
+    """A review's house file with ``seat_flower = 99999999999999999999999`` was saved and scored a hand of 10^23
+    tai, paid 10^24. An item's tai is 0-100 in a file, as in the app's editor, said as a cap's bounds are; a table
+    that played under more keeps its rules (read as stored)."""
+    for value in ("99999999999999999999999", "101"):
+        with pytest.raises(ProfileError) as info:
+            load_profile(_write(tmp_path, f'id = "house"\ninherits = "atawmj_2009"\n[tai]\nseat_flower = {value}\n'))
+        assert f"tai.seat_flower must be a whole number from 0 to 100; got “{value}”" in str(info.value)
+        assert f"tai.seat_flower 只能是 0 到 100 的整數，收到「{value}」" in info.value.zh
+    top = load_profile(_write(tmp_path, 'id = "house"\ninherits = "atawmj_2009"\n[tai]\nseat_flower = 100\n'))
+    assert top.tai["seat_flower"] == 100
+    kept = parse_profile({"id": "house", "inherits": "atawmj_2009", "tai": {"seat_flower": 150}}, "rules", stored=True)
+    assert kept.tai["seat_flower"] == 150

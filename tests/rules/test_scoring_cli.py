@@ -141,6 +141,27 @@ def test_house_profile_file_show_and_save(capsys: pytest.CaptureFixture[str], tm
     assert "myhouse" in said.out and "aaa" not in said.out and "aaa.toml" in said.err
 
 
+def test_saving_a_house_profile_over_one_of_its_id_needs_replace(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review's second ``--save-profile`` of an id replaced the saved set without a word, its names and values
+    gone (``calibrate`` asks --replace for the same). Refused naming the saved set and --replace; with it, replaced
+    and said so."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    first, second = tmp_path / "first.toml", tmp_path / "second.toml"
+    first.write_text('id = "home8"\ninherits = "atawmj_2009"\nname_zh = "週五"\nname_en = "Friday"\n', "utf-8")
+    second.write_text('id = "home8"\ninherits = "atawmj_2009"\nname_zh = "新"\nname_en = "New"\n', "utf-8")
+    saved = tmp_path / "data" / "profiles" / "home8.toml"
+    assert main(["tai", "--save-profile", str(first)]) == 0
+    capsys.readouterr()
+    kept = saved.read_bytes()
+    assert main(["tai", "--save-profile", str(second)]) == 2
+    err = capsys.readouterr().err
+    assert "the house profile 'home8' (Friday) is saved already; give --replace" in err
+    assert "已經存了自訂規則 'home8'（週五）；要取代它請加上 --replace" in err and saved.read_bytes() == kept
+    assert main(["tai", "--save-profile", str(second), "--replace"]) == 0
+    assert "replaced 'home8'" in capsys.readouterr().out and 'name_en = "New"' in saved.read_text("utf-8")
+
+
 def test_unknown_profile_is_a_clear_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["tai", "--profile", "atawmj_2010"]) == 2
     err = capsys.readouterr().err
@@ -461,7 +482,7 @@ def test_explain_says_as_seated_where_a_records_rules_are_not_its_sets_file_here
     assert told(record, "zh")[0] == "規則：home8（週五家規）" and as_seated(record) is False
     # the file edited since: the record still scores as played, said as seated; the file's own hand is not
     house.write_text(house.read_text(encoding="utf-8").replace("seat_flower = 2", "seat_flower = 1"), "utf-8")
-    assert main(["tai", "--save-profile", str(house)]) == 0
+    assert main(["tai", "--save-profile", str(house), "--replace"]) == 0
     capsys.readouterr()
     assert told(record, "en") == ("Profile: home8 (Friday house) (as seated)", "North → East: (8 + 1) tai = 120")
     assert told(record, "zh")[0] == "規則：home8（週五家規）（入座時的版本）" and as_seated(record) is True

@@ -120,3 +120,19 @@ def test_a_square_does_not_depend_on_the_other_boxes_cut_with_it() -> None:
     assert np.array_equal(alone, with_huge[0])
     red = (with_huge[1, :, :, 2] > 150) & (with_huge[1, :, :, 1] < 100)
     assert red[:8].sum() > 20 and red[-8:].sum() == 0  # the shrunk one still has its top on top
+
+
+def test_many_big_squares_are_cut_in_batches_the_remap_takes() -> None:
+    """The back check cuts 48-px squares: 700 boxes made one map of 33,600 rows, over OpenCV's 32,767, and a
+    review's photo read at --threshold 0.001 failed with OpenCV's assertion. Batches are sized by the square's
+    side, each square the same as cut alone."""
+    img, box = _marked_tile(30.0)
+    boxes = np.repeat(box, 700, axis=0)
+    boxes[:, 0] += np.arange(700) % 7
+    crops = square_crops(img, boxes, 48, 3.0)
+    assert crops.shape == (700, 48, 48, 3)
+    for i in (0, 681, 682, 699):
+        assert np.array_equal(crops[i], square_crops(img, boxes[i:i + 1], 48, 3.0)[0])
+    empty = square_crops(np.zeros((960, 1280, 3), np.uint8), np.tile([[100, 100, 30, 40, 0]], (700, 1)).astype(np.float32),
+                         48, 3.0)
+    assert empty.shape == (700, 48, 48, 3) and not empty.any()

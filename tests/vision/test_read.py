@@ -1,8 +1,10 @@
 """Reading tiles: the Detections value type, upright crops, and the whole reader on rendered scenes."""
 
+import argparse
 import json
 import math
 import os
+import re
 
 import cv2
 import numpy as np
@@ -1140,3 +1142,30 @@ def test_annotate_marks_a_tile_to_check_a_corrected_one_and_the_numbers_for_tile
     assert [e.bgr for e in entries if e.bgr in (UNSURE_BGR, CORRECTED_BGR)] == [UNSURE_BGR, CORRECTED_BGR]
     assert any(e.mark == "1.1" and "--tile" in e.en and "--tile" in e.zh for e in entries)
     assert all(e.zh != e.en for e in entries)
+
+
+def test_an_opencv_failure_on_a_photo_is_said_in_both_languages_without_its_text(tmp_path, capsys,
+                                                                                    monkeypatch) -> None:
+    """A review's photo made OpenCV fail: the message was OpenCV's own (its build path, an assertion) and the
+    Chinese only 無法辨識這張照片; now what happened, naming the photo, in both languages, also in --json."""
+    from companion.commands import read as read_command
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+
+    def fail(image, tiled):
+        raise cv2.error("OpenCV(5.1.0) /io/opencv/modules/imgproc/src/imgwarp.cpp:1454: error: (-215:Assertion "
+                        "failed) dst.rows < SHRT_MAX in function 'remap'")
+
+    reader = argparse.Namespace(read=fail, classifier=argparse.Namespace(calibration=None))
+    monkeypatch.setattr(read_command, "_reader", lambda args: reader)
+    photo = tmp_path / "hand.png"
+    cv2.imwrite(str(photo), np.full((60, 80, 3), 90, np.uint8))
+    assert main(["read", str(photo), "--no-calibration"]) == 1
+    err = capsys.readouterr().err
+    assert "OpenCV" not in err and "/io/" not in err and "imgwarp" not in err
+    assert f"{photo}: an image-processing step failed" in err and f"{photo}：處理這張照片時影像運算出錯" in err
+    assert main(["read", str(photo), "--no-calibration", "--json"]) == 1
+    line = json.loads(capsys.readouterr().out)
+    assert "OpenCV" not in json.dumps(line, ensure_ascii=False)
+    assert "program" in line["error"]["message"] and not re.search("[\u4e00-\u9fff]", line["error"]["message"])
+    assert "程式" in line["error"]["message_zh"] and str(photo) in line["error"]["message_zh"]

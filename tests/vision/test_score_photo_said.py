@@ -457,3 +457,24 @@ def test_the_refusals_and_notes_are_said_in_plain_english(photo_of, capsys) -> N
     assert main(["score", photo_of(laid([(100, ["456m789m45s22z", "6s"]), (200, ["5555z", "123m"])])),
                  "--lang", "en"]) == 0
     assert "the White dragon kong lies face up, so it is taken as an exposed kong" in capsys.readouterr().out
+
+
+def test_an_opencv_failure_while_scoring_is_said_without_its_text(tmp_path, monkeypatch, capsys) -> None:
+    """OpenCV's own text (its build path, an assertion) was the English of the refusal, "無法解讀這張圖" the
+    Chinese, as if the photo could not be decoded: now a fault of the program, naming the photo, in both languages."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+
+    def fail(image, tiled):
+        raise cv2.error("OpenCV(5.1.0) /io/opencv/modules/imgproc/src/imgwarp.cpp:1454: error: (-215:Assertion "
+                        "failed) dst.rows < SHRT_MAX in function 'remap'")
+
+    reader = argparse.Namespace(read=fail, classifier=argparse.Namespace(calibration=None))
+    monkeypatch.setattr(score_command, "_reader", lambda args: reader)
+    photo = tmp_path / "hand.png"
+    cv2.imwrite(str(photo), np.full((60, 80, 3), 90, np.uint8))
+    assert main(["score", str(photo)]) == 1
+    err = capsys.readouterr().err
+    assert "OpenCV" not in err and "imgwarp" not in err and f"{photo}：處理這張照片時影像運算出錯" in err
+    assert main(["score", str(photo), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "OpenCV" not in err and "imgwarp" not in err and f"{photo}: an image-processing step failed" in err

@@ -29,6 +29,8 @@ from typing import Any
 from companion.files import read_plain_text
 from companion.rules.profiles._schema import (
     SWITCHES,
+    TAI_MOST,
+    TAI_NUMBER,
     as_written,
     check_switch,
     got_said,
@@ -132,7 +134,9 @@ def _suggest_zh(word: str, choices: Any) -> str:
     return f"（是不是 {close[0]!r}？）" if close else ""
 
 
-def _check_tai(raw: Any, where: str, wz: str) -> dict[str, int]:
+def _check_tai(raw: Any, where: str, wz: str, stored: bool = False) -> dict[str, int]:
+    """The ``[tai]`` table checked: known items, each a whole number from 0 to :data:`TAI_MOST` (any 0 or more where
+    ``stored``, a value a table already played under)."""
     if not isinstance(raw, Mapping):
         raise ProfileError(f"{where}: [tai] must be a table of item = tai", f"{wz}：[tai] 要是「項目 = 台數」的表")
     out: dict[str, int] = {}
@@ -143,11 +147,11 @@ def _check_tai(raw: Any, where: str, wz: str) -> dict[str, int]:
         if key not in ITEMS and key not in UNSUPPORTED:
             raise ProfileError(f"{where}: unknown tai item {key!r}{_suggest(key, ITEMS)}",
                                f"{wz}：不認得的台數項目 {key!r}{_suggest_zh(key, ITEMS)}")
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0 or (value > TAI_MOST and not stored):
             # (as the file wrote it, as a switch's is: a review read ``got True``)
             got, got_zh = got_said(as_written(value, toml=True))
-            raise ProfileError(f"{where}: tai.{key} must be a whole number 0 or more; got {got}",
-                               f"{wz}：tai.{key} 只能是 0 以上的整數，收到{got_zh}")
+            raise ProfileError(f"{where}: tai.{key} must be {TAI_NUMBER[1]}; got {got}",
+                               f"{wz}：tai.{key} 只能是 {TAI_NUMBER[0]}，收到{got_zh}")
         if key in UNSUPPORTED and value:
             raise ProfileError(f"{where}: tai.{key}: {UNSUPPORTED[key][1]}",
                                f"{wz}：tai.{key}：{UNSUPPORTED[key][0]}")
@@ -196,7 +200,7 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
     pid = data.get("id")
     if not isinstance(pid, str) or not pid.strip():
         raise ProfileError(f"{where}: missing id = \"...\"", f"{wz}：缺少 id = \"...\"")
-    own_tai = _check_tai(data.get("tai", {}), where, wz)
+    own_tai = _check_tai(data.get("tai", {}), where, wz, stored)
     own_sw = _check_switches(data.get("switches", {}), where, wz, stored)
     parent_id = data.get("inherits")
     if parent_id is None:

@@ -156,6 +156,13 @@ win paid 底 alone) still reads, so that a table played under one replays, but a
 check (``check_caps``) refuses it where a set is saved, listed, scored or seated, in these same words (a newcomer
 review; a change review read 0 refused as "at least 1" there, -1 as "1 or more" here)."""
 _WHOLE = ("0 以上的整數", "a whole number 0 or more")
+TAI_MOST = 100
+"""The most tai a rule set gives one occurrence of an item (``[tai]`` in a file, as the app's editor takes:
+:data:`companion.app.rule_sets_model.MOST`): no item of the sources is worth more than 40, and a review's
+``seat_flower = 99999999999999999999999`` scored a hand of 10^23 tai and payments of 10^24 unsaid. A value a table
+already played under is kept as it is (as a ``streak_cap`` over :data:`STREAK_CAP_MOST` is: its game not lost)."""
+TAI_NUMBER = (f"0 到 {TAI_MOST} 的整數", f"a whole number from 0 to {TAI_MOST}")
+"""What an item's tai takes, (Chinese, English), said as :data:`_NUMBERS` says a cap's bounds."""
 
 
 def switch_name(name: str) -> tuple[str, str]:
