@@ -519,3 +519,14 @@ def test_discard_says_how_far_from_ready_as_my_hand_does(capsys: pytest.CaptureF
     assert ": 3 useful draws from ready, " in chow and chow.endswith(" — 1 more useful draw than the best needs.")
     assert "step" not in en, en
     assert "打白板（孤張字牌）：還差兩張才聽（二向聽），15種進張" in zh and "打一萬（拆順子）：還差三張才聽（三向聽）" in zh
+
+
+def test_waits_says_a_dead_wait_as_my_hand_does(capsys: pytest.CaptureFixture[str]) -> None:
+    # every copy of the one wait in sight: it read "0 left (single wait)" and never "dead wait" (a newcomer review)
+    hand = "13m345678p123999s55z"
+    code, out, _ = run(capsys, "waits", "--lang", "en", "--visible", "2222m", hand)
+    assert code == 0 and "0 left (single wait). A dead wait: every copy you wait for is already visible" in out
+    code, out, _ = run(capsys, "waits", "--visible", "2222m", hand)
+    assert code == 0 and "剩0張 獨聽。死聽" in out
+    code, out, _ = run(capsys, "waits", "--lang", "en", "--visible", "222m", hand)
+    assert code == 0 and "dead wait" not in out.lower()
