@@ -28,7 +28,7 @@ from typing import IO, Any, TextIO
 
 from companion.app.words import Words, ui
 from companion.commands._io import add_lang_option, lang_default, print_json, say, stdin_hint
-from companion.english import chinese, the_tile
+from companion.english import chinese, shortened, the_tile
 from companion.files import json_error_zh, loads_json, number_too_long
 from companion.hand import Meld, MeldKind
 from companion.rules.house import HouseReading, house_reading
@@ -145,6 +145,14 @@ def _lines(files: list[str]) -> Iterator[Line]:
         yield from _numbered(getattr(sys.stdin, "buffer", sys.stdin), None)  # (a text stream put in its place)
         return
     for name in files:
+        if name.lstrip().startswith("{") and not Path(name).exists():  # the JSON itself, given as a file's name
+            shown = shortened(repr(name.strip()))
+            yield name, name, 0, InputFileError(
+                f"{shown}: an argument is a file to read, not a hand's JSON: pipe the JSON in (echo '{{…}}' | "
+                "companion tai) or put it in a file and give the file",
+                f"{shown}：指令後面要給檔案，不是 JSON 本身：請用管線送進來（echo '{{…}}' | companion tai），"
+                "或存成檔案再給檔名")
+            continue
         try:
             with open(name, "rb") as fh:
                 yield from _numbered(fh, name)
