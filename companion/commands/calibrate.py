@@ -346,6 +346,8 @@ def _photo(args: argparse.Namespace) -> int:
         if args.crops:
             _write_crops(Path(args.crops), kept, seen[key])
         samples += kept
+    if not samples and failed == len(args.photos):  # each said above; "no tiles found" read as one more fault
+        return 2
     if not samples:
         raise ValueError("no tiles found in any photo: nothing calibrated / 沒有找到任何牌，未校正")
     _save(args.name, samples, not args.no_select, failed, add=args.add, replace=args.replace)

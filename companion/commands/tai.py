@@ -155,7 +155,13 @@ def _lines(files: list[str]) -> Iterator[Line]:
             continue
         try:
             with open(name, "rb") as fh:
-                yield from _numbered(fh, name)
+                read = 0
+                for line in _numbered(fh, name):
+                    read += 1
+                    yield line
+            if not read:  # an empty file printed nothing and ended 0, where replay says it has no events (a review)
+                yield name, name, 0, InputFileError(f"no hand in {name}: the file is empty or only blank lines",
+                                                    f"{name} 裡沒有任何一手牌：檔案是空的或只有空白行")
         except OSError as e:  # missing, a folder, no permission (never the output: that is not read here)
             yield name, name, 0, InputFileError(f"{name}: cannot read it ({e.strerror or e})",
                                                 f"無法讀取 {name}（{os_error_zh(e)}）")

@@ -561,3 +561,25 @@ def test_a_house_file_edited_by_hand_with_a_choice_it_lacks_is_said_by_its_names
     assert "Several winners on one discard (multi_win) must be one of “the nearest wins” (nearest)" in err
     assert ("一炮多響（multi_win）只能是「截胡（最近的一家胡）」（nearest）" in err) is (lang is None)
 
+
+
+def test_an_empty_file_is_said_to_hold_no_hand(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # `tai empty.jsonl --explain` printed nothing and ended 0, where replay says "no events to replay" (a review)
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n  \n", encoding="utf-8")
+    rc = main(["tai", str(empty), "--explain"])
+    out, err = capsys.readouterr()
+    assert rc == 2 and out == "" and f"no hand in {empty}" in err and f"{empty} 裡沒有任何一手牌" in err
+
+
+def test_an_unknown_profile_lists_the_saved_house_ones_too(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # `tai --profile h8` listed only the built-in rule sets, not the house set h9 saved beside them (a review)
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    house = tmp_path / "h9.toml"
+    house.write_text('id = "h9"\nname_zh = "家規"\nname_en = "Home"\ninherits = "atawmj_2009"\n', encoding="utf-8")
+    assert main(["tai", "--save-profile", str(house)]) == 0
+    capsys.readouterr()
+    assert main(["tai", "--profile", "h8"]) == 2
+    err = capsys.readouterr().err
+    assert "built in are atawmj_2009" in err and "saved here: h9" in err and "已存的自訂規則有 h9" in err

@@ -529,11 +529,17 @@ def _load(name: str, seen: tuple[str, ...] = ()) -> Profile:
             _reason_kept(bad, where, wz, user)
             raise bad
         return profile
+    from companion.rules.profiles._store import list_profiles
+
     folder = data_dir() / "profiles"
-    raise ProfileError(f"unknown profile {name!r}: built in are {', '.join(BUILTIN)}; house profiles live in "
-                       f"{folder} (or give a path to a .toml file){_suggest(name, BUILTIN)}",
-                       f"不認得規則 {name!r}：內建的有 {'、'.join(BUILTIN)}；自訂規則放在 {folder}"
-                       f"（或給 .toml 檔的路徑）{_suggest_zh(name, BUILTIN)}")
+    house = list_profiles()[len(BUILTIN):]  # the saved ones by name too (only the built-in ones were: a review)
+    saved = f"; saved here: {', '.join(house)}" if house else ""
+    saved_zh = f"；已存的自訂規則有 {'、'.join(house)}" if house else ""
+    every = BUILTIN + house
+    raise ProfileError(f"unknown profile {name!r}: built in are {', '.join(BUILTIN)}{saved}; house profiles live in "
+                       f"{folder} (or give a path to a .toml file){_suggest(name, every)}",
+                       f"不認得規則 {name!r}：內建的有 {'、'.join(BUILTIN)}{saved_zh}；自訂規則放在 {folder}"
+                       f"（或給 .toml 檔的路徑）{_suggest_zh(name, every)}")
 
 
 def load_profile(name_or_path: str | Path | Profile | None = None) -> Profile:
