@@ -145,8 +145,8 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
         raise ImageFileError(p, "damaged or truncated image", "圖檔損壞或不完整", e) from e
     if rgb.ndim != 3 or rgb.shape[0] < 2 or rgb.shape[1] < 2:
         h, w = rgb.shape[:2]
-        raise ImageFileError(p, f"the image is {w}x{h} pixels: too small to show a tile",
-                             f"圖只有 {w}x{h} 像素，小到看不見牌")
+        raise ImageFileError(p, *(too_small(w, h) or ("", "")))  # as the 8x8 minimum is said (it said 30000x1 was
+        # "too small to show a tile" beside "at least 8x8" for 3x3: a review)
     return np.ascontiguousarray(rgb[:, :, ::-1])
 
 
