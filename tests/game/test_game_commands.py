@@ -521,3 +521,18 @@ def test_simulate_out_dev_stdout_into_a_file_keeps_what_the_shell_wrote_around_i
     assert sim.returncode == 0 and sim.stderr == "", sim.stderr
     lines = log.read_text("utf-8").splitlines()
     assert lines[0] == "kept" and len(lines) > 20 and all(json.loads(x)["v"] == ev.SCHEMA_VERSION for x in lines[1:])
+
+
+@pytest.mark.parametrize(("switch", "key", "value"), [
+    ("eight_flowers=off", "eight_flowers", False), ("eight_flowers=on", "eight_flowers", True),
+    ("kong_from_left=no", "kong_from_left", False), ("kong_from_left=不可以", "kong_from_left", False),
+    ("multi_win=都胡", "multi_win", "all"), ("multi_win=All of them win", "multi_win", "all"),
+    ("draw_keeps_deal=no", "draw_keeps_deal", False), ("passed_win_released_by_kong=YES", "passed_win_released_by_kong",
+                                                       True), ("streak_cap=no cap", "streak_cap", None)])
+def test_a_switch_takes_the_names_the_app_and_its_refusal_show(switch: str, key: str, value: object, tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    # the refusal put "on"/"off", "yes"/"no" and 「都胡」 in quotes, and the quoted name typed was refused (a review)
+    log = tmp_path / "log.jsonl"
+    assert main(["simulate", "--hands", "1", "--switch", switch, "--out", str(log)]) == 0
+    seated = json.loads(log.read_text("utf-8").splitlines()[0])
+    assert seated["switches"][key] == value
