@@ -29,7 +29,7 @@ from typing import IO, Any, TextIO
 from companion.app.words import Words, ui
 from companion.commands._io import add_lang_option, lang_default, print_json, say, stdin_hint
 from companion.english import chinese, shortened, the_tile
-from companion.files import json_error_zh, loads_json, number_too_long
+from companion.files import json_error_said, loads_json
 from companion.hand import Meld, MeldKind
 from companion.rules.house import HouseReading, house_reading
 from companion.rules.profiles import (
@@ -292,10 +292,10 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
     try:
         obj = loads_json(line.rstrip("\r\n"))  # (with its newline, an unclosed line's error named line 2)
     except json.JSONDecodeError as e:
-        why = f"起{json_error_zh(e)}" if number_too_long(e) else "無法解析"
+        en, zh = json_error_said(e)  # plain words, not the reader's sentence (a review)
         return {"error": {"kind": "json", "field": None,
-                          "message": f"not JSON: {e} (tai reads one JSON object per line, e.g. from jq -c)",
-                          "message_zh": f"不是有效的 JSON：第 {e.colno} 個字{why}（每行要是一個 JSON 物件）"}}
+                          "message": f"not JSON {en} (tai reads one JSON object per line, e.g. from jq -c)",
+                          "message_zh": f"不是有效的 JSON：{zh}（每行要是一個 JSON 物件）"}}
     except RecursionError:
         return {"error": {"kind": "json", "field": None, "message": "not JSON this program reads: nested too deep",
                           "message_zh": "JSON 巢狀太深，無法讀取"}}

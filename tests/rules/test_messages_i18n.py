@@ -171,10 +171,15 @@ def test_tai_input_errors_say_the_reason_in_chinese_once(capsys: pytest.CaptureF
 def test_not_json_and_not_a_win_in_chinese(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     rc, out, _ = _run(capsys, tmp_path, ["{not json", {**LINE, "win_tile": "9s"}])
     bad_json, not_win = (json.loads(x)["error"] for x in out.splitlines())
-    assert "Expecting" in bad_json["message"] and "one JSON object per line" in bad_json["message"]
-    assert bad_json["message_zh"] == "不是有效的 JSON：第 2 個字無法解析（每行要是一個 JSON 物件）"
-    rc, out, _ = _run(capsys, tmp_path, ['{"concealed": "123m"'])  # unclosed: its own line, not "line 2"
-    assert "line 1 column" in json.loads(out)["error"]["message"]
+    # in plain words, not the reader's sentence ("Expecting property name enclosed in double quotes": a review)
+    assert bad_json["message"].startswith("not JSON at column 2: a key must be a text in double quotes")
+    assert "Expecting" not in bad_json["message"] and "one JSON object per line" in bad_json["message"]
+    assert bad_json["message_zh"] == "不是有效的 JSON：第 2 個字元：鍵要用雙引號括起來，例如 \"key\": …（每行要是一個 JSON 物件）"
+    rc, out, _ = _run(capsys, tmp_path, ['{"concealed": "123m", "x'])  # unclosed: its own line, not "line 2"
+    said = json.loads(out)["error"]
+    assert said["message"].startswith("not JSON at column 23: a text is not closed by its double quote")
+    assert "line 2" not in said["message"] and "Unterminated" not in said["message"] and "（" not in said["message"]
+    assert said["message_zh"].startswith("不是有效的 JSON：第 23 個字元：字串少了結尾的雙引號")
     # each wait listed on its own (it read "(real waits: 36s)" and 「聽：三條 六條」: a final review)
     assert "(real waits: 3s and 6s)" in not_win["message"]
     assert not_win["message_zh"] == "九條不能湊成五組加一對（聽：三條、六條）"
