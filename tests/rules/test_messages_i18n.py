@@ -403,3 +403,23 @@ def test_a_winning_tile_left_in_the_concealed_tiles_is_said(capsys: pytest.Captu
     error = json.loads(out)["error"]
     assert error["field"] == "concealed" and f"take one {LINE['win_tile']} out" in error["message"]
     assert "拿掉一張" in error["message_zh"]
+
+
+@pytest.mark.parametrize(("line", "en", "zh"), [
+    ("[1, 2]", "(line): expected a JSON object {...}, got a list [...]", "收到 清單 [...]"),
+    ('{"streak": true}', "streak: expected a whole number N >= 0, got true (a yes/no)", "收到 true（是非值）"),
+    ('{"streak": 1e9}', "got 1e9 (a number with a point or an exponent", "收到 1e9（有小數點或指數的數字"),
+    ('{"streak": null, "melds": 3}', "melds: expected a list [...], got 3", "收到 3"),
+    ('{"flags": {"heavenly": null}, "melds": {}}', "melds: expected a list [...], got an object {...}",
+     "收到 物件 {...}"),
+])
+def test_a_json_value_refused_is_said_as_json_writes_it(line: str, en: str, zh: str, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    # "got list", "got True" and "got 1000000000.0" for 1e9: Python's words for the line's JSON (a review)
+    if line.startswith("{"):
+        line = json.dumps(LINE)[:-1] + ", " + line[1:]
+    rc, out, _ = _run(capsys, tmp_path, [line])
+    err = json.loads(out)["error"]
+    assert rc == 1 and en in err["message"] and zh in err["message_zh"]
+    got = err["message"].rpartition("got ")[2]
+    assert not re.match(r"(True|False|None|list|dict|float|int|str)\b|\d+\.0\b", got), got
