@@ -192,7 +192,7 @@ def typed_value(name: str, text: str) -> Any:
     if name not in SWITCHES and name not in {f.name for f in fields(Switches)}:
         return text
     options, _ = _options(name)
-    said = text.strip().casefold()
+    said = text.casefold()  # (as typed: "none " is refused, its space shown)
     values = [v for v, zh, en in options if said in (v.casefold(), zh.casefold(), en.casefold())]
     kinds = {v for v, _, _ in options}
     if kinds in ({"true", "false"}, {"allowed", "forbidden"}) and (said in _SAID_YES or said in _SAID_NO):
