@@ -3,7 +3,7 @@
     companion calibrate sheet OUT.pdf      # print the calibration sheet (or OUT.png -> OUT-1.png, OUT-2.png;
                                            # --page letter for US Letter)
     companion calibrate photo NAME PHOTO…  # one photo of each filled page, in any order
-    companion calibrate add NAME CROP…     # crops named by tile (5m.jpg, 0x.png) or given as 5m=photo.jpg,
+    companion calibrate add NAME CROP…     # crops named by tile (5m.jpg, 0x.png, 5m-2.png) or as 5m=photo.jpg,
                                            # or folders of such files; plants by their printed number; one that
                                            # looks like another kind is left out, as photo leaves a box out (--keep)
     companion calibrate list               # known sets, the selected one marked with *
@@ -80,8 +80,9 @@ def register(sub: Any) -> None:
                                    "用牌面圖建立已校正牌組，或加進已存的牌組：給了的牌種換成新的，其他牌種不變。")
     a.add_argument("name", help="a name for this tile set (letters of any script, digits, spaces, _, - or ( )) / "
                                "這副牌組的名稱（文字、數字、空格、_、- 或 ( )）")
-    a.add_argument("crops", nargs="+", help="5m.jpg, 5m=photo.jpg or a folder of such files / "
-                                            "5m.jpg、5m=photo.jpg 或放這些檔案的資料夾")
+    a.add_argument("crops", nargs="+", help="5m.jpg (more of a kind: 5m-2.jpg, 5m (2).jpg), 5m=photo.jpg or a folder "
+                                            "of such files / 5m.jpg（同一種多張：5m-2.jpg、5m (2).jpg）、5m=photo.jpg "
+                                            "或放這些檔案的資料夾")
     a.add_argument("--no-select", action="store_true",
                    help="do not make it the selected set / 不設為選用的牌組")
     a.add_argument("--keep", metavar="TILE", action="append", default=[],
