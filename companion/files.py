@@ -284,6 +284,39 @@ def json_error_zh(e: json.JSONDecodeError) -> str:
     return "的數字太長，無法讀取" if number_too_long(e) else "有誤"
 
 
+_JSON_REASONS = (  # the JSON reader's reasons (json's own words: e.msg), in plain words (English, Chinese)
+    ("Unterminated string", "a text is not closed by its double quote \"", "字串少了結尾的雙引號 \""),
+    ("Expecting property name", "a key must be a text in double quotes, as \"key\": …",
+     "鍵要用雙引號括起來，例如 \"key\": …"),
+    ("Expecting ':'", "a colon : is missing after a key", "鍵的後面少了冒號 :"),
+    ("Expecting ','", "a comma , is missing between two items (or a bracket that closes them)",
+     "兩項之間少了逗號 ,（或收尾的括號）"),
+    ("Expecting value", "a value is missing here, or is not one JSON takes (a text in double quotes, a number, "
+                        "true, false, null, a list [...] or an object {...})",
+     "這裡少了值，或寫的不是 JSON 的值（雙引號括起的文字、數字、true、false、null、清單 [...] 或物件 {...}）"),
+    ("Extra data", "more follows where the JSON ended (one JSON object a line)", "JSON 結束後還有別的內容（一行只能一個 JSON 物件）"),
+    ("Invalid control character", "a text holds a tab or a line break, which JSON writes as \\t or \\n",
+     "字串裡有 Tab 或換行，JSON 要寫成 \\t 或 \\n"),
+    ("Invalid \\", "a backslash \\ in a text that JSON does not read (write \\\\ for one)",
+     "字串裡的反斜線 \\ 寫法不對（要寫成 \\\\）"),
+    ("Illegal trailing comma", "a comma , before the closing bracket", "收尾的括號前多了逗號 ,"),
+)
+
+
+def json_error_said(e: json.JSONDecodeError) -> tuple[str, str]:
+    """Where and what is wrong in a text that is not JSON, in plain words (English, Chinese): ``at column 66: a text
+    is not closed by its double quote "``, the line too where the text has several; never the reader's own sentence
+    ("Unterminated string starting at: line 1 column 66 (char 65)" reached the player: a review)."""
+    one_line = "\n" not in str(e.doc).strip()
+    where_en = f"at column {e.colno}" if one_line else f"at line {e.lineno}, column {e.colno}"
+    where_zh = f"第 {e.colno} 個字元" if one_line else f"第 {e.lineno} 行第 {e.colno} 個字元"
+    if number_too_long(e):
+        return f"{where_en}: {e.msg}", f"{where_zh}起{json_error_zh(e)}"
+    en, zh = next(((en, zh) for start, en, zh in _JSON_REASONS if e.msg.startswith(start)),
+                  ("not written as JSON is", "不是 JSON 的寫法"))
+    return f"{where_en}: {en}", f"{where_zh}：{zh}"
+
+
 def loads_json(text: str) -> Any:
     """``json.loads``, but a number too long for Python to read (more than ``sys.get_int_max_str_digits()`` digits,
     4300 by default) is a ``JSONDecodeError`` at that number, as any other bad JSON is: it was a bare ValueError

@@ -337,6 +337,24 @@ def test_a_command_reading_the_keyboard_says_so(capsys: pytest.CaptureFixture[st
     assert code == 0 and "one JSON object per line" in err
 
 
+def test_the_keyboard_hint_says_what_an_argument_is_and_the_end_key_of_the_system(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`tai` at a terminal said "or give them as arguments", and the JSON given as one was read as a file's name:
+    its hint names files, the JSON given as an argument is told to be piped, and Windows is told Ctrl+Z then Enter."""
+    monkeypatch.setattr("sys.stdin", _Keyboard(""))
+    err = run(capsys, "tai")[2]
+    assert "or give JSON-lines files as arguments" in err and "指令後面給 JSON lines 檔案" in err
+    monkeypatch.setattr("sys.stdin", _Keyboard(EX14 + "\n"))
+    assert "or give the hands as arguments" in run(capsys, "waits")[2]
+    monkeypatch.setattr("os.name", "nt")
+    monkeypatch.setattr("sys.stdin", _Keyboard(""))
+    err = run(capsys, "tai")[2]
+    assert "Ctrl+Z then Enter ends" in err and "Ctrl+D" not in err and "Ctrl+Z 再按 Enter" in err
+    monkeypatch.undo()
+    code, out, err = run(capsys, "tai", '{"concealed": "1m"}')
+    assert code == 2 and out == "" and "not a hand's JSON: pipe the JSON in" in err and "請用管線送進來" in err
+    assert "No such file" not in err
+
 def test_companion_lang_sets_the_commands_language_once(capsys: pytest.CaptureFixture[str],
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """A review wished not to add --lang en to every command: COMPANION_LANG sets it; --lang still wins; a value
@@ -519,3 +537,14 @@ def test_discard_says_how_far_from_ready_as_my_hand_does(capsys: pytest.CaptureF
     assert ": 3 useful draws from ready, " in chow and chow.endswith(" — 1 more useful draw than the best needs.")
     assert "step" not in en, en
     assert "打白板（孤張字牌）：還差兩張才聽（二向聽），15種進張" in zh and "打一萬（拆順子）：還差三張才聽（三向聽）" in zh
+
+
+def test_waits_says_a_dead_wait_as_my_hand_does(capsys: pytest.CaptureFixture[str]) -> None:
+    # every copy of the one wait in sight: it read "0 left (single wait)" and never "dead wait" (a newcomer review)
+    hand = "13m345678p123999s55z"
+    code, out, _ = run(capsys, "waits", "--lang", "en", "--visible", "2222m", hand)
+    assert code == 0 and "0 left (single wait). A dead wait: every copy you wait for is already visible" in out
+    code, out, _ = run(capsys, "waits", "--visible", "2222m", hand)
+    assert code == 0 and "剩0張 獨聽。死聽" in out
+    code, out, _ = run(capsys, "waits", "--lang", "en", "--visible", "222m", hand)
+    assert code == 0 and "dead wait" not in out.lower()

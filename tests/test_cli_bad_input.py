@@ -297,3 +297,10 @@ def test_a_link_that_loops_where_an_outputs_folder_must_be_is_named_as_such(
     err = capsys.readouterr().err
     assert en in err and zh in err, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["loop1", "loop2"] and loop.is_symlink()
+
+
+def test_calibrate_photo_of_no_photo_read_says_only_why(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # "nope.jpg: no such file" was followed by "no tiles found in any photo", one more fault that was none (a review)
+    assert main(["calibrate", "photo", "home", str(tmp_path / "nope.jpg")]) == 2
+    err = capsys.readouterr().err
+    assert "no such file" in err and "no tiles found" not in err

@@ -92,11 +92,12 @@ def test_no_refused_hand_falls_back_to_a_generic_chinese_reason(
         ("kong_from_left=1", "可以槓上家打的牌（kong_from_left）只能是「可以」（allowed）、「不可以」（forbidden）其中之一，收到「1」",
          "Kong on the left player's discard (kong_from_left) must be one of “allowed” (allowed), “forbidden” "
          "(forbidden); got “1”"),
-        ("kong_from_left=yes", "可以槓上家打的牌（kong_from_left）只能是「可以」（allowed）、「不可以」（forbidden）其中之一，"
-         "收到「yes」", "Kong on the left player's discard (kong_from_left) must be one of “allowed” (allowed), "
-         "“forbidden” (forbidden); got “yes”"),
-        ("four_kongs=yes", "四槓（four_kongs）只能是「算」（true）、「不算」（false）其中之一，收到「yes」",
-         "Four kongs (four_kongs) must be one of “on” (true), “off” (false); got “yes”"),
+        # (yes, no, on, off and the names shown are taken: typed_value)
+        ("kong_from_left=maybe", "可以槓上家打的牌（kong_from_left）只能是「可以」（allowed）、「不可以」（forbidden）其中之一，"
+         "收到「maybe」", "Kong on the left player's discard (kong_from_left) must be one of “allowed” (allowed), "
+         "“forbidden” (forbidden); got “maybe”"),
+        ("four_kongs=maybe", "四槓（four_kongs）只能是「算」（true）、「不算」（false）其中之一，收到「maybe」",
+         "Four kongs (four_kongs) must be one of “on” (true), “off” (false); got “maybe”"),
         ("draw_keeps_deal=3", "流局莊家連莊（draw_keeps_deal）只能是「是」（true）、「否」（false）其中之一，收到「3」",
          "The dealer keeps the deal after a draw (draw_keeps_deal) must be one of “yes” (true), “no” (false); got “3”"),
         ("multi_win=sometimes", "一炮多響（multi_win）只能是「截胡（最近的一家胡）」（nearest）、「都胡」（all）、「截胡，三家都胡"

@@ -93,16 +93,28 @@ def lang_default(default: str, choices: Sequence[str] = ("zh", "en")) -> str:
     return default
 
 
-STDIN_HINT = {"hands": ("每行一手牌", "one hand per line"), "wins": ("每行一個 JSON 物件", "one JSON object per line")}
+STDIN_HINT = {"hands": ("每行一手牌", "one hand per line", "也可以把牌直接寫在指令後面", "or give the hands as arguments"),
+              "wins": ("每行一個 JSON 物件", "one JSON object per line", "也可以在指令後面給 JSON lines 檔案",
+                       "or give JSON-lines files as arguments")}
+"""Per kind of input: what a line is, and what an argument is (a ``tai`` argument is a file: a newcomer told
+"give them as arguments" gave the JSON itself and was told no such file)."""
+
+
+def end_of_input_keys() -> tuple[str, str]:
+    """(Chinese, English) of the keys that end typed input: Ctrl+D, and Ctrl+Z then Enter on Windows."""
+    if os.name == "nt":
+        return "先按 Ctrl+Z 再按 Enter", "Ctrl+Z then Enter"
+    return "按 Ctrl+D", "Ctrl+D"
 
 
 def stdin_hint(what: str) -> None:
     """Said once on stderr when a command with nothing to read reads a terminal: a newcomer who typed the
     command alone saw nothing happen and took it for hung (a review)."""
     if sys.stdin is not None and sys.stdin.isatty():
-        zh, en = STDIN_HINT[what]
-        print(f"reading {en} from the keyboard; Ctrl+D ends (or give them as arguments) / "
-              f"從鍵盤讀入，{zh}；按 Ctrl+D 結束（也可以直接寫在指令後面）", file=sys.stderr)
+        zh, en, args_zh, args_en = STDIN_HINT[what]
+        end_zh, end_en = end_of_input_keys()
+        print(f"reading {en} from the keyboard; {end_en} ends ({args_en}) / "
+              f"從鍵盤讀入，{zh}；{end_zh} 結束（{args_zh}）", file=sys.stderr)
 
 
 def input_labels(items: Sequence[str]) -> Iterator[tuple[str, str, str]]:

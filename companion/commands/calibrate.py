@@ -3,7 +3,7 @@
     companion calibrate sheet OUT.pdf      # print the calibration sheet (or OUT.png -> OUT-1.png, OUT-2.png;
                                            # --page letter for US Letter)
     companion calibrate photo NAME PHOTO…  # one photo of each filled page, in any order
-    companion calibrate add NAME CROP…     # crops named by tile (5m.jpg, 0x.png) or given as 5m=photo.jpg,
+    companion calibrate add NAME CROP…     # crops named by tile (5m.jpg, 0x.png, 5m-2.png) or as 5m=photo.jpg,
                                            # or folders of such files; plants by their printed number; one that
                                            # looks like another kind is left out, as photo leaves a box out (--keep)
     companion calibrate list               # known sets, the selected one marked with *
@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import sys
 import unicodedata
 from collections.abc import Sequence
@@ -79,8 +80,9 @@ def register(sub: Any) -> None:
                                    "用牌面圖建立已校正牌組，或加進已存的牌組：給了的牌種換成新的，其他牌種不變。")
     a.add_argument("name", help="a name for this tile set (letters of any script, digits, spaces, _, - or ( )) / "
                                "這副牌組的名稱（文字、數字、空格、_、- 或 ( )）")
-    a.add_argument("crops", nargs="+", help="5m.jpg, 5m=photo.jpg or a folder of such files / "
-                                            "5m.jpg、5m=photo.jpg 或放這些檔案的資料夾")
+    a.add_argument("crops", nargs="+", help="5m.jpg (more of a kind: 5m-2.jpg, 5m (2).jpg), 5m=photo.jpg or a folder "
+                                            "of such files / 5m.jpg（同一種多張：5m-2.jpg、5m (2).jpg）、5m=photo.jpg "
+                                            "或放這些檔案的資料夾")
     a.add_argument("--no-select", action="store_true",
                    help="do not make it the selected set / 不設為選用的牌組")
     a.add_argument("--keep", metavar="TILE", action="append", default=[],
@@ -121,12 +123,34 @@ def _labelled(items: list[str]) -> tuple[list[tuple[Tile, Path]], list[str]]:
             bad.append(f"{p}: cannot read the folder ({e.strerror or e}) / 無法讀取資料夾")
             continue
         for f in files:
-            try:
-                out.append((Tile.from_code(f.stem.split("_")[0]), f))
-            except ValueError:
-                bad.append(f"{f}: name the file by its tile (5m.jpg, 0x.png) or pass 5m={f} / "
-                           f"檔名請用牌的代號（如 5m.jpg、0x.png），或寫成 5m={f}")
+            tile = tile_named(f.stem)
+            if tile is not None:
+                out.append((tile, f))
+                continue
+            begun = _CODE_FIRST.match(f.stem)  # the kind the name begins with, where it does (it said 5m= for 1z-x)
+            code = begun.group(0).lower() if begun else "TILE"
+            bad.append(f"{f}: name the file by its tile, a copy after a -, _, space or bracket (5m.jpg, 5m-2.png, "
+                       f"5m (2).png, or the tile's Chinese name) or pass {code}={f} / 檔名請用牌的代號或名稱開頭，"
+                       f"同一種的第二張在後面加 -、_、空格或括號（如 5m.jpg、5m-2.png、5m (2).png、七萬.jpg），或寫成 {code}={f}")
     return out, bad
+
+
+_SEPARATOR = re.compile(r"[-_ .()（）]")
+"""What may follow a tile's code or name in a crop's file name: several crops of one kind are named ``5m-1.png``,
+``5m_2.png``, ``5m (2).PNG`` (a file manager's copy), ``七萬-1.jpg`` (only ``5m.png`` and ``5m_2.png`` were read: a
+review)."""
+_CODE_FIRST = re.compile(r"[0-9][mpszfx]", re.IGNORECASE)
+
+
+def tile_named(stem: str) -> Tile | None:
+    """The tile a crop's file name (``stem``, without its extension) names: the whole name, or the part before the
+    first :data:`_SEPARATOR`; None where neither is a tile."""
+    for name in (stem, _SEPARATOR.split(stem.strip(), maxsplit=1)[0]):
+        try:
+            return Tile.from_code(name.strip())
+        except ValueError:
+            continue
+    return None
 
 
 def _keep(codes: list[str]) -> set[Tile]:
@@ -165,7 +189,12 @@ def _add(args: argparse.Namespace) -> int:
     samples = [s for i, s in enumerate(samples) if i not in wrong]
     if not samples:  # (an empty folder had rewritten and selected the saved set: a review)
         said = "the crop given could not be used" if failed == 1 else f"none of the {failed} crops could be used"
-        raise ValueError(f"{said}: nothing calibrated / 沒有可用的牌，未校正" if failed
+        if failed:
+            raise ValueError(f"{said}: nothing calibrated / 沒有可用的牌，未校正")
+        folders = ", ".join(c for c in args.crops if Path(c).is_dir())  # (an empty one was not named: a review)
+        kinds = sorted(_IMAGE_EXT)
+        raise ValueError(f"no crops given: no {', '.join(kinds)} image in {folders}: nothing calibrated / "
+                         f"{folders} 裡沒有 {'、'.join(kinds)} 圖檔：沒有給任何牌面圖，未校正" if folders
                          else "no crops given: nothing calibrated / 沒有給任何牌面圖，未校正")
     _save(args.name, samples, not args.no_select, failed, add=True)
     return 1 if failed else 0
@@ -318,6 +347,8 @@ def _photo(args: argparse.Namespace) -> int:
         if args.crops:
             _write_crops(Path(args.crops), kept, seen[key])
         samples += kept
+    if not samples and failed == len(args.photos):  # each said above; "no tiles found" read as one more fault
+        return 2
     if not samples:
         raise ValueError("no tiles found in any photo: nothing calibrated / 沒有找到任何牌，未校正")
     _save(args.name, samples, not args.no_select, failed, add=args.add, replace=args.replace)

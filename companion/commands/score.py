@@ -45,6 +45,7 @@ import argparse
 import json
 import re
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.commands._io import OptionError, add_lang_option, bad_threads, print_json, say
@@ -342,7 +343,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
 
     from companion.rules.scoring import NotAWin
     from companion.vision.hand_score import PhotoHandError, score_photo
-    from companion.vision.image_file import ImageFileError, full_size, read_image
+    from companion.vision.image_file import ImageFileError, full_size, read_image, too_small
     from companion.vision.quality import photo_quality
     from companion.vision.read import TOO_DARK_EN, TOO_DARK_ZH, too_dark
 
@@ -350,6 +351,9 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     fixed = frozenset(f"{row}.{n}" for row, n, _, _ in corrections or [])  # marked in the tiles as read
     try:
         image = read_image(photo, reduce_large=True)  # a 48-200 MP phone photo is read at a half, a quarter…
+        small = too_small(image.shape[1], image.shape[0])  # said in --lang, as read and classify refuse it (the
+        if small:  # detector's refusal came in both languages whatever --lang asked: a review)
+            raise ImageFileError(Path(photo), *small)
         dets = reader.read(image, tiled=True)
         quality = photo_quality(image, dets)  # a shaken or black-and-white photo is misread: said with the hand
         dets = corrected(dets, corrections or [])  # the player's own reading of a tile (--tile ROW.N=TILE)

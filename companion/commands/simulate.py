@@ -17,7 +17,7 @@ from companion.commands._io import complain, lang_default
 from companion.files import whole_file
 from companion.game.events import to_dict
 from companion.game.simulator import Simulator
-from companion.game.switches import SwitchError, Switches
+from companion.game.switches import SwitchError, Switches, typed_value
 from companion.rules.profiles import os_error_zh
 
 
@@ -49,10 +49,8 @@ def _switches(items: list[str]) -> Switches:
         if not sep or not name.strip():
             raise SwitchError(f"--switch wants NAME=VALUE, got “{item}”", f"--switch 要寫成 名稱=值，收到「{item}」")
         key = name.strip()
-        got: object = value
-        if value in ("true", "false"):
-            got = value == "true"
-        elif key == "streak_cap" and value.isdecimal() and len(value) <= 18:  # (longer: refused as the text it
+        got: object = typed_value(key, value)  # a value, or a name the app shows for one (off, 都胡: a review)
+        if key == "streak_cap" and value.isdecimal() and len(value) <= 18:  # (longer: refused as the text it
             # is, in the words that say how far a cap goes, as the app and a file refuse it, where it was "too long":
             # a change review; past 4300 digits int() fails; isdecimal: isdigit passed ² on to the JSON reader,
             got = int(value)  # which failed on it; int: 05, ５ and ٥ too, which it refused with a traceback)

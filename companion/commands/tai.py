@@ -28,8 +28,8 @@ from typing import IO, Any, TextIO
 
 from companion.app.words import Words, ui
 from companion.commands._io import add_lang_option, lang_default, print_json, say, stdin_hint
-from companion.english import chinese, the_tile
-from companion.files import json_error_zh, loads_json, number_too_long
+from companion.english import chinese, shortened, the_tile
+from companion.files import json_error_said, loads_json
 from companion.hand import Meld, MeldKind
 from companion.rules.house import HouseReading, house_reading
 from companion.rules.profiles import (
@@ -156,9 +156,23 @@ def _lines(files: list[str]) -> Iterator[Line]:
         yield from _numbered(getattr(sys.stdin, "buffer", sys.stdin), None)  # (a text stream put in its place)
         return
     for name in files:
+        if name.lstrip().startswith("{") and not Path(name).exists():  # the JSON itself, given as a file's name
+            shown = shortened(repr(name.strip()))
+            yield name, name, 0, InputFileError(
+                f"{shown}: an argument is a file to read, not a hand's JSON: pipe the JSON in (echo '{{…}}' | "
+                "companion tai) or put it in a file and give the file",
+                f"{shown}：指令後面要給檔案，不是 JSON 本身：請用管線送進來（echo '{{…}}' | companion tai），"
+                "或存成檔案再給檔名")
+            continue
         try:
             with open(name, "rb") as fh:
-                yield from _numbered(fh, name)
+                read = 0
+                for line in _numbered(fh, name):
+                    read += 1
+                    yield line
+            if not read:  # an empty file printed nothing and ended 0, where replay says it has no events (a review)
+                yield name, name, 0, InputFileError(f"no hand in {name}: the file is empty or only blank lines",
+                                                    f"{name} 裡沒有任何一手牌：檔案是空的或只有空白行")
         except OSError as e:  # missing, a folder, no permission (never the output: that is not read here)
             yield name, name, 0, InputFileError(f"{name}: cannot read it ({e.strerror or e})",
                                                 f"無法讀取 {name}（{os_error_zh(e)}）")
@@ -298,10 +312,10 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
     try:
         obj = loads_json(line.rstrip("\r\n"))  # (with its newline, an unclosed line's error named line 2)
     except json.JSONDecodeError as e:
-        why = f"起{json_error_zh(e)}" if number_too_long(e) else "無法解析"
+        en, zh = json_error_said(e)  # plain words, not the reader's sentence (a review)
         return {"error": {"kind": "json", "field": None,
-                          "message": f"not JSON: {e} (tai reads one JSON object per line, e.g. from jq -c)",
-                          "message_zh": f"不是有效的 JSON：第 {e.colno} 個字{why}（每行要是一個 JSON 物件）"}}
+                          "message": f"not JSON {en} (tai reads one JSON object per line, e.g. from jq -c)",
+                          "message_zh": f"不是有效的 JSON：{zh}（每行要是一個 JSON 物件）"}}
     except RecursionError:
         return {"error": {"kind": "json", "field": None, "message": "not JSON this program reads: nested too deep",
                           "message_zh": "JSON 巢狀太深，無法讀取"}}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from companion.app.words import ui
 from companion.commands._io import OptionError, add_lang_option, complain, print_json, run_batch, zh_reason
 from companion.english import all_four
 from companion.hand import DEFAULT_SETS, Hand
@@ -146,6 +147,8 @@ def _describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, l
     if gone:
         own_zh, own_en = all_four([t.zh for t in gone], [t.said_en for t in gone])
         single += f"（{own_zh}都在自己手上）" if zh else f" ({own_en} are in your own hand)"
+    if with_visible and not any(unseen for _, unseen in found):  # 死聽, as My hand says it ("0 left" said no more)
+        single += ui("dead_wait").text(lang)
     return f"{head} " + " ".join(parts) + single
 
 

@@ -31,7 +31,7 @@ from companion.files import (
     NotAFolderError,
     file_in_the_way,
     in_the_way_said,
-    json_error_zh,
+    json_error_said,
     loads_json,
     make_folder,
 )
@@ -965,7 +965,7 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
             if not line.strip():
                 continue
             try:
-                data = loads_json(line)
+                data = loads_json(line.rstrip("\r\n"))  # (with its line break, an unclosed text was said to hold one)
             except json.JSONDecodeError as e:
                 raise ev.EventError(_not_json(e)) from None
             if isinstance(data, dict) and data.get("schema") == EXPORT_SCHEMA:
@@ -1018,7 +1018,8 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 
 def _not_json(e: json.JSONDecodeError, key: str = "ev_not_json") -> Msg:
     """A log line (or with ``key`` ``ev_stored_not_json``, a stored event) that is not JSON: where, and why."""
-    return msg(key, detail=str(e), col=e.colno, why=json_error_zh(e))
+    en, zh = json_error_said(e)  # (the reader's own sentence, "Unterminated string starting at: line 1 column 66
+    return msg(key, detail=en, why=zh)  # (char 65)", reached the player, in English alone: a review)
 
 
 def _body_text(body: object) -> str:

@@ -23,6 +23,7 @@ from companion.rules.profiles._schema import (
 
 __all__ = [
     "switch_name",
+    "typed_value",
     "value_refused",
     "FalseWinAfter",
     "FirstDealer",
@@ -176,6 +177,30 @@ def _options(name: str) -> tuple[tuple[tuple[str, str, str], ...], tuple[str, st
     the number it takes too: a rule set's switch's as its schema has them (``streak_cap``: ``none`` and a number),
     an instant win's on and off."""
     return switch_options(name) if name in SWITCHES else (_ON_OFF, None)
+
+
+_SAID_YES = frozenset({"true", "on", "yes", "是", "算", "可以"})
+_SAID_NO = frozenset({"false", "off", "no", "否", "不算", "不可以"})
+
+
+def typed_value(name: str, text: str) -> Any:
+    """The value ``text``, typed for the switch ``name`` (``companion simulate --switch``), names: a value as a
+    file writes it, or a name the app shows for one (``都胡`` for ``all``, ``off`` for ``false``), where it names
+    one value alone; a yes/no switch (and ``kong_from_left``, allowed or not) takes on/off, yes/no, true/false. The
+    refusal put the names in quotes and the values in brackets, and the quoted ``off``, ``no`` and ``都胡`` typed
+    were refused (a newcomer review). ``text`` as it is where it names none (refused in :func:`_coerce`'s words)."""
+    if name not in SWITCHES and name not in {f.name for f in fields(Switches)}:
+        return text
+    options, _ = _options(name)
+    said = text.casefold()  # (as typed: "none " is refused, its space shown)
+    values = [v for v, zh, en in options if said in (v.casefold(), zh.casefold(), en.casefold())]
+    kinds = {v for v, _, _ in options}
+    if kinds in ({"true", "false"}, {"allowed", "forbidden"}) and (said in _SAID_YES or said in _SAID_NO):
+        values = ["true" if said in _SAID_YES else "false"]
+        values = values if kinds == {"true", "false"} else ["allowed" if values == ["true"] else "forbidden"]
+    if len(set(values)) != 1:
+        return text
+    return {"true": True, "false": False}.get(values[0], values[0])
 
 
 def _refuse(name: str, default: Any, value: Any) -> SwitchError:

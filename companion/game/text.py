@@ -191,7 +191,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "ev_unknown_fields": ("{name} 有未知的欄位 {extra}", "{name}: unknown fields {extra}"),
     "ev_bad_field": ("{where} 的值不正確：{detail}", "{where}: {detail_en}"),
     "ev_not_object": ("這一行不是事件物件（JSON 物件）：{data}", "not an event (a JSON object): {data}"),
-    "ev_not_json": ("這一行不是 JSON（第 {col} 個字元起{why}）", "not JSON: {detail}"),
+    "ev_not_json": ("這一行不是 JSON（{why}）", "not JSON {detail}"),
     "ev_not_utf8": ("這一行不是 UTF-8 文字", "not UTF-8 text ({detail})"),
     "ev_photo": ("這是一張照片（{kind}），不是牌局紀錄：要算照片裡胡的牌，請用 companion score 照片檔名",
                  "this is a photo ({kind}), not a game log: to score a photographed winning hand, use companion "
@@ -216,7 +216,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "ev_bad_table": ("牌局檔無法讀取：{detail}", "the table file cannot be read: {detail_en}"),
     "ev_bad_private": ("{seat}號位存下的私人手牌無法讀取：{detail}", "seat {seat}'s kept private hand cannot be read: "
                        "{detail_en}"),
-    "ev_stored_not_json": ("內容不是 JSON（第 {col} 個字元起{why}）", "not JSON: {detail}"),
+    "ev_stored_not_json": ("內容不是 JSON（{why}）", "not JSON {detail}"),
     # events of an old log let in under the older rules of their stamp (companion.game.older_rules): replay, the
     # app's table replay, the import of a saved log and the Live tab say it so
     "let_in": ("這個版本會拒絕其中 {n} 個事件，依較早版本的規則照紀錄重播（較早版本存的紀錄；改過的紀錄就不是真的牌局）；"

@@ -6,6 +6,7 @@ Every error is a :class:`~companion.rules.win.WinInputError` naming the field (`
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,7 +24,7 @@ from companion.rules.win import (
 )
 from companion.tiles import NotationError, Tile, format_tiles, parse_tiles
 
-__all__ = ["TOP_KEYS", "FLAG_KEYS", "MAX_STREAK", "win_kwargs", "win_to_dict"]
+__all__ = ["TOP_KEYS", "FLAG_KEYS", "MAX_STREAK", "json_said", "win_kwargs", "win_to_dict"]
 
 MAX_STREAK = 99
 """The longest dealer's streak a hand typed in takes: more is a typo (each hand the dealer keeps is one he won or
@@ -38,12 +39,40 @@ _BOOL_FLAGS = ("last_tile", "last_discard", "heavenly", "earthly", "human", "rea
                "ready_first_discard")
 
 
+def json_said(value: Any) -> tuple[str, str]:
+    """A JSON value as its line wrote it, in plain words (English, Chinese), not as Python spells it: ``true (a
+    yes/no)``, ``null (no value)``, ``a list [...]``, ``an object {...}``, ``"7z"``, ``3``; a number written with a point or
+    an exponent is said so (a review read ``got list``, ``got True`` and ``got 1000000000.0`` for ``1e9``)."""
+    if isinstance(value, bool):
+        word = "true" if value else "false"
+        return f"{word} (a yes/no)", f"{word}（是非值）"
+    if value is None:
+        return "null (no value)", "null（空值）"
+    if isinstance(value, list):
+        return "a list [...]", "清單 [...]"
+    if isinstance(value, Mapping):
+        return "an object {...}", "物件 {...}"
+    if isinstance(value, float):
+        shown = repr(value)
+        if value.is_integer() and abs(value) >= 1e6:  # 1e9 as written, not 1000000000.0
+            mantissa, _, exponent = f"{value:g}".partition("e")
+            shown = f"{mantissa}e{int(exponent)}" if exponent else shown
+        return (f"{shown} (a number with a point or an exponent: write a whole number in digits alone)",
+                f"{shown}（有小數點或指數的數字：整數請只用數字寫）")
+    if isinstance(value, str):
+        shown = json.dumps(value, ensure_ascii=False)
+        shown = shown if len(shown) <= 40 else shown[:38] + "…\""
+        return shown, shown
+    return str(value), str(value)
+
+
 def _tiles(value: Any, field: str) -> tuple[Tile, ...]:
     if value is None:
         return ()
     if not isinstance(value, str):
-        raise WinInputError(field, f"expected tiles in notation (a string), got {value!r}",
-                            f"要用牌的寫法（字串），收到 {value!r}")
+        got, got_zh = json_said(value)
+        raise WinInputError(field, f"expected tiles in notation (a text in double quotes), got {got}",
+                            f"要用牌的寫法（雙引號括起的字串），收到 {got_zh}")
     try:
         return parse_tiles(value, check=False)
     except NotationError as e:
@@ -57,8 +86,9 @@ def _meld(obj: Any, field: str) -> Meld:
         except HandError as e:
             raise WinInputError(field, str(e), error_zh(e)) from None
     if not isinstance(obj, Mapping):
-        raise WinInputError(field, f"expected {{\"kind\", \"tiles\", \"from\"}}, got {obj!r}",
-                            f"吃碰槓要寫成 {{\"kind\", \"tiles\", \"from\"}} 或 \"pung:555p@O\"，收到 {obj!r}")
+        got, got_zh = json_said(obj)
+        raise WinInputError(field, f"expected {{\"kind\", \"tiles\", \"from\"}} or \"pung:555p@O\", got {got}",
+                            f"吃碰槓要寫成 {{\"kind\", \"tiles\", \"from\"}} 或 \"pung:555p@O\"，收到 {got_zh}")
     unknown = set(obj) - {"kind", "tiles", "from"}
     if unknown:
         raise WinInputError(f"{field}.{sorted(unknown)[0]}", "unknown key (kind, tiles, from)",
@@ -86,7 +116,8 @@ def _flags(obj: Any, melds: tuple[Meld, ...] = ()) -> dict[str, Any]:
     if obj is None:
         return {}
     if not isinstance(obj, Mapping):
-        raise WinInputError("flags", f"expected an object, got {obj!r}", f"要是一個物件 {{...}}，收到 {obj!r}")
+        got, got_zh = json_said(obj)
+        raise WinInputError("flags", f"expected an object {{...}}, got {got}", f"要是一個物件 {{...}}，收到 {got_zh}")
     unknown = set(obj) - FLAG_KEYS
     if unknown:
         raise WinInputError(f"flags.{sorted(unknown)[0]}", f"unknown flag (the flags: {', '.join(sorted(FLAG_KEYS))})",
@@ -97,8 +128,9 @@ def _flags(obj: Any, melds: tuple[Meld, ...] = ()) -> dict[str, Any]:
         if value is None:
             value = False
         if not isinstance(value, bool):
-            raise WinInputError(f"flags.{name}", f"expected true or false, got {value!r}",
-                                f"要寫 true 或 false，收到 {value!r}")
+            got, got_zh = json_said(value)
+            raise WinInputError(f"flags.{name}", f"expected true or false, got {got}",
+                                f"要寫 true 或 false，收到 {got_zh}")
         if name in _BOOL_FLAGS:
             out[name] = value
     out["replacement"] = _replacement(obj, melds)
@@ -137,10 +169,9 @@ def _replacement(obj: Mapping[str, Any], melds: tuple[Meld, ...]) -> Replacement
 def win_kwargs(obj: Mapping[str, Any]) -> dict[str, Any]:
     """Keyword arguments for :class:`Win` from a JSON object."""
     if not isinstance(obj, Mapping):
-        kind_zh = {"list": "清單", "str": "文字", "int": "數字", "float": "數字", "bool": "真假值",
-                   "NoneType": "null"}.get(type(obj).__name__, type(obj).__name__)
-        raise WinInputError("(line)", f"expected a JSON object, got {type(obj).__name__}",
-                            f"每一行要是一個 JSON 物件 {{...}}，收到{kind_zh}")
+        got, got_zh = json_said(obj)  # (it said "got list", Python's name for it: a review)
+        raise WinInputError("(line)", f"expected a JSON object {{...}}, got {got}",
+                            f"每一行要是一個 JSON 物件 {{...}}，收到 {got_zh}")
     unknown = set(obj) - TOP_KEYS
     flag = next((k for k in sorted(unknown) if k in FLAG_KEYS), None)
     if flag is not None:  # a flag at the top: said where it goes (a review read only "unknown field")
@@ -154,7 +185,8 @@ def win_kwargs(obj: Mapping[str, Any]) -> dict[str, Any]:
     melds = obj.get("melds")
     melds = [] if melds is None else melds  # (0, false and "" were taken as no melds where "flowers" refused them)
     if not isinstance(melds, list):
-        raise WinInputError("melds", f"expected a list, got {melds!r}", f"要是一個清單 [...]，收到 {melds!r}")
+        got, got_zh = json_said(melds)
+        raise WinInputError("melds", f"expected a list [...], got {got}", f"要是一個清單 [...]，收到 {got_zh}")
     win_tiles = _tiles(obj.get("win_tile"), "win_tile")
     if len(win_tiles) > 1:
         raise WinInputError("win_tile", f"expected one tile, got {obj.get('win_tile')!r}",
@@ -167,15 +199,17 @@ def win_kwargs(obj: Mapping[str, Any]) -> dict[str, Any]:
                             win_type_error_zh(obj["win_type"])) from None
     streak = obj.get("streak", 0)
     if isinstance(streak, bool) or not isinstance(streak, int):
-        raise WinInputError("streak", f"expected an integer N >= 0, got {streak!r}",
-                            f"連莊數 N 要是 0 以上的整數，收到 {streak!r}")
+        got, got_zh = json_said(streak)  # (it said "got True", "got 1000000000.0" for 1e9: a review)
+        raise WinInputError("streak", f"expected a whole number N >= 0, got {got}",
+                            f"連莊數 N 要是 0 以上的整數，收到 {got_zh}")
     if streak > MAX_STREAK:  # (a review's 100000 paid 200,001 dealer tai unsaid, where `companion score` refused it)
         raise WinInputError("streak", f"more than {MAX_STREAK} hands in a row as dealer is surely a typo",
                             f"連莊超過 {MAX_STREAK} 把應該是打錯了")  # (the number not said back: it may run to 4300 digits)
     profile = obj.get("profile")
     if profile is not None and not isinstance(profile, str):
-        raise WinInputError("profile", f"expected a profile id or a .toml path, got {profile!r}",
-                            f"要寫規則名稱或 .toml 檔的路徑，收到 {profile!r}")
+        got, got_zh = json_said(profile)
+        raise WinInputError("profile", f"expected a profile id or a .toml path, got {got}",
+                            f"要寫規則名稱或 .toml 檔的路徑，收到 {got_zh}")
     discarder = obj.get("discarder")
     parsed = tuple(_meld(m, f"melds[{i}]") for i, m in enumerate(melds))
     return {

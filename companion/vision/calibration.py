@@ -349,10 +349,23 @@ def check_name(name: str) -> None:
             raise CalibrationError(f"tile-set name {name!r} is kept for the command `companion calibrate none` and for "
                                    f"Windows' devices: choose another / 牌組名稱 {name!r} 不能用（none 是「不用校正」的指令，"
                                    "其餘是 Windows 保留的名稱）：請換一個")
+        fault = _name_fault(name)
+        if fault is not None:
+            raise CalibrationError(f"tile-set name {name!r}: {fault[0]} / 牌組名稱 {name!r} 不合用：{fault[1]}")
         raise CalibrationError(f"tile-set name {name!r}: use up to 64 letters, digits, spaces, '_', '-' or '( )', "
                                f"beginning with a letter or digit / 牌組名稱 {name!r} 不合用：最多 64 個字元，只能用文字、"
                                "數字、空格、_、- 或 ( )，"
                                "開頭要是文字或數字")
+
+
+def _name_fault(name: str) -> tuple[str, str] | None:
+    """(English, Chinese) of the one fault of a name that would be well formed without it: a space at its end or
+    start (``"新組 "`` was told to "use letters, digits, spaces…", all of which it did: a review)."""
+    if name.strip() and _well_formed(name.strip()):
+        end = "ends" if name.rstrip() != name else "begins"
+        return (f"it {end} with a space: leave the space out",
+                f"名稱{'結尾' if end == 'ends' else '開頭'}有空格，請拿掉")
+    return None
 
 
 def _path(name: str, new: bool = False) -> Path:

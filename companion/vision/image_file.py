@@ -142,11 +142,13 @@ def read_image(path: str | Path, reduce_large: bool = False) -> np.ndarray:
                                     "再上傳") from e
         raise ImageFileError(p, "not an image file", "不是圖檔") from e
     except (OSError, SyntaxError, ValueError) as e:
-        raise ImageFileError(p, "damaged or truncated image", "圖檔損壞或不完整", e) from e
+        # (the decoder's own words, "image file is truncated (3 bytes not processed)", were said in the English
+        # alone: a review; said in plain words in both)
+        raise ImageFileError(p, "damaged or truncated image", "圖檔損壞或不完整") from e
     if rgb.ndim != 3 or rgb.shape[0] < 2 or rgb.shape[1] < 2:
         h, w = rgb.shape[:2]
-        raise ImageFileError(p, f"the image is {w}x{h} pixels: too small to show a tile",
-                             f"圖只有 {w}x{h} 像素，小到看不見牌")
+        raise ImageFileError(p, *(too_small(w, h) or ("", "")))  # as the 8x8 minimum is said (it said 30000x1 was
+        # "too small to show a tile" beside "at least 8x8" for 3x3: a review)
     return np.ascontiguousarray(rgb[:, :, ::-1])
 
 

@@ -1519,9 +1519,9 @@ def test_a_damaged_files_parser_detail_is_said_in_chinese_too(data: Path) -> Non
     listed = {r.id: r.problem for r in rule_sets()}
     end, mid = listed["end"], listed["mid"]
     assert end is not None and mid is not None
-    assert end.en.endswith("not valid TOML: Invalid value (at end of document)"), end.en
+    assert end.en.endswith("not valid TOML: a value is not written as TOML writes one (a text in quotes, a number, true or false, a list [...]) (at the end of the file)"), end.en
     assert end.zh.endswith("不是有效的 TOML：值寫得不對（在檔案結尾）"), end.zh
-    assert mid.en.endswith("not valid TOML: Invalid value (at line 5, column 11)"), mid.en
+    assert mid.en.endswith("not valid TOML: a value is not written as TOML writes one (a text in quotes, a number, true or false, a list [...]) (at line 5, column 11)"), mid.en
     assert mid.zh.endswith("不是有效的 TOML：值寫得不對（第 5 行第 11 欄）"), mid.zh
 
 
@@ -1558,7 +1558,8 @@ def test_a_save_refusal_says_what_is_wrong_as_a_sentence_of_its_own(data: Path) 
     _w(p / "fri.toml", "id = [\n")
     words = _refused(draft.save)
     assert words.en == ("This was not saved: it inherits “Friday house”, which cannot be used now. The file of the "
-                        "rule set “Friday house” is damaged: not valid TOML: Invalid value (at end of document)")
+                        "rule set “Friday house” is damaged: not valid TOML: a value is not written as TOML writes one (a text "
+                        "in quotes, a number, true or false, a list [...]) (at the end of the file)")
     assert "現在無法使用。規則「週五家規」的檔案有問題" in words.zh  # (by its name: "Its file" read as the set saved's)
     _w(p / "fri.toml", fri)
     draft = edit("kid")

@@ -583,3 +583,18 @@ def test_a_damaged_table_file_is_said_in_both_languages_with_the_way_forward(
         assert main(command) == 2
         err = capsys.readouterr().err
         assert f"a game kept earlier is in {tmp_path / kept_name(table, 1)}" in err and "之前另存的牌局在" in err
+
+
+@pytest.mark.parametrize(("switch", "key", "value"), [
+    ("eight_flowers=off", "eight_flowers", False), ("eight_flowers=on", "eight_flowers", True),
+    ("kong_from_left=no", "kong_from_left", False), ("kong_from_left=不可以", "kong_from_left", False),
+    ("multi_win=都胡", "multi_win", "all"), ("multi_win=All of them win", "multi_win", "all"),
+    ("draw_keeps_deal=no", "draw_keeps_deal", False), ("passed_win_released_by_kong=YES", "passed_win_released_by_kong",
+                                                       True), ("streak_cap=no cap", "streak_cap", None)])
+def test_a_switch_takes_the_names_the_app_and_its_refusal_show(switch: str, key: str, value: object, tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    # the refusal put "on"/"off", "yes"/"no" and 「都胡」 in quotes, and the quoted name typed was refused (a review)
+    log = tmp_path / "log.jsonl"
+    assert main(["simulate", "--hands", "1", "--switch", switch, "--out", str(log)]) == 0
+    seated = json.loads(log.read_text("utf-8").splitlines()[0])
+    assert seated["switches"][key] == value

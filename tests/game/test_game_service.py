@@ -662,6 +662,20 @@ def test_a_stored_event_that_is_not_json_is_refused_in_both_languages(tmp_path: 
         TableService(db)
     en, zh = str(info.value).split(" / ")
     assert "event #3 cannot be replayed: not JSON" in en and "內容不是 JSON" in zh and "Expecting" not in zh
+    assert "at column 2: a key must be a text in double quotes" in en and "Expecting" not in en  # (plain words)
+
+
+def test_a_log_line_that_is_not_json_is_said_in_plain_words(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    # "not JSON: Unterminated string starting at: line 1 column 66 (char 65)", English alone (a review)
+    from companion.cli import main
+
+    log = tmp_path / "cut.jsonl"
+    log.write_text('{"v": 4, "type": "Seated", "players": ["Lin\n', "utf-8")
+    assert main(["replay", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert "not JSON at column 40: a text is not closed by its double quote" in err
+    assert "第 40 個字元：字串少了結尾的雙引號" in err and "Unterminated" not in err and "char" not in err
 
 
 def test_a_log_saved_with_a_byte_order_mark_reads_as_without_it() -> None:

@@ -171,10 +171,15 @@ def test_tai_input_errors_say_the_reason_in_chinese_once(capsys: pytest.CaptureF
 def test_not_json_and_not_a_win_in_chinese(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     rc, out, _ = _run(capsys, tmp_path, ["{not json", {**LINE, "win_tile": "9s"}])
     bad_json, not_win = (json.loads(x)["error"] for x in out.splitlines())
-    assert "Expecting" in bad_json["message"] and "one JSON object per line" in bad_json["message"]
-    assert bad_json["message_zh"] == "不是有效的 JSON：第 2 個字無法解析（每行要是一個 JSON 物件）"
-    rc, out, _ = _run(capsys, tmp_path, ['{"concealed": "123m"'])  # unclosed: its own line, not "line 2"
-    assert "line 1 column" in json.loads(out)["error"]["message"]
+    # in plain words, not the reader's sentence ("Expecting property name enclosed in double quotes": a review)
+    assert bad_json["message"].startswith("not JSON at column 2: a key must be a text in double quotes")
+    assert "Expecting" not in bad_json["message"] and "one JSON object per line" in bad_json["message"]
+    assert bad_json["message_zh"] == "不是有效的 JSON：第 2 個字元：鍵要用雙引號括起來，例如 \"key\": …（每行要是一個 JSON 物件）"
+    rc, out, _ = _run(capsys, tmp_path, ['{"concealed": "123m", "x'])  # unclosed: its own line, not "line 2"
+    said = json.loads(out)["error"]
+    assert said["message"].startswith("not JSON at column 23: a text is not closed by its double quote")
+    assert "line 2" not in said["message"] and "Unterminated" not in said["message"] and "（" not in said["message"]
+    assert said["message_zh"].startswith("不是有效的 JSON：第 23 個字元：字串少了結尾的雙引號")
     # each wait listed on its own (it read "(real waits: 36s)" and 「聽：三條 六條」: a final review)
     assert "(real waits: 3s and 6s)" in not_win["message"]
     assert not_win["message_zh"] == "九條不能湊成五組加一對（聽：三條、六條）"
@@ -398,3 +403,23 @@ def test_a_winning_tile_left_in_the_concealed_tiles_is_said(capsys: pytest.Captu
     error = json.loads(out)["error"]
     assert error["field"] == "concealed" and f"take one {LINE['win_tile']} out" in error["message"]
     assert "拿掉一張" in error["message_zh"]
+
+
+@pytest.mark.parametrize(("line", "en", "zh"), [
+    ("[1, 2]", "(line): expected a JSON object {...}, got a list [...]", "收到 清單 [...]"),
+    ('{"streak": true}', "streak: expected a whole number N >= 0, got true (a yes/no)", "收到 true（是非值）"),
+    ('{"streak": 1e9}', "got 1e9 (a number with a point or an exponent", "收到 1e9（有小數點或指數的數字"),
+    ('{"streak": null, "melds": 3}', "melds: expected a list [...], got 3", "收到 3"),
+    ('{"flags": {"heavenly": null}, "melds": {}}', "melds: expected a list [...], got an object {...}",
+     "收到 物件 {...}"),
+])
+def test_a_json_value_refused_is_said_as_json_writes_it(line: str, en: str, zh: str, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    # "got list", "got True" and "got 1000000000.0" for 1e9: Python's words for the line's JSON (a review)
+    if line.startswith("{"):
+        line = json.dumps(LINE)[:-1] + ", " + line[1:]
+    rc, out, _ = _run(capsys, tmp_path, [line])
+    err = json.loads(out)["error"]
+    assert rc == 1 and en in err["message"] and zh in err["message_zh"]
+    got = err["message"].rpartition("got ")[2]
+    assert not re.match(r"(True|False|None|list|dict|float|int|str)\b|\d+\.0\b", got), got

@@ -604,3 +604,25 @@ def test_an_item_other_tables_add_is_said_with_the_rule_that_leaves_it_out(capsy
     assert [n.en for n in notes] == ["Some tables also count “Plain hand” (2 tai) for this hand; this rule set does "
                                      "not (its rule: Plain hand: no honours, no flowers)"]
     assert notes[0].zh == "有的牌桌這手另計「平胡」2 台；這套規則不計（它的規矩：平胡無字無花）"
+
+
+def test_an_empty_file_is_said_to_hold_no_hand(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # `tai empty.jsonl --explain` printed nothing and ended 0, where replay says "no events to replay" (a review)
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n  \n", encoding="utf-8")
+    rc = main(["tai", str(empty), "--explain"])
+    out, err = capsys.readouterr()
+    assert rc == 2 and out == "" and f"no hand in {empty}" in err and f"{empty} 裡沒有任何一手牌" in err
+
+
+def test_an_unknown_profile_lists_the_saved_house_ones_too(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # `tai --profile h8` listed only the built-in rule sets, not the house set h9 saved beside them (a review)
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    house = tmp_path / "h9.toml"
+    house.write_text('id = "h9"\nname_zh = "家規"\nname_en = "Home"\ninherits = "atawmj_2009"\n', encoding="utf-8")
+    assert main(["tai", "--save-profile", str(house)]) == 0
+    capsys.readouterr()
+    assert main(["tai", "--profile", "h8"]) == 2
+    err = capsys.readouterr().err
+    assert "built in are atawmj_2009" in err and "saved here: h9" in err and "已存的自訂規則有 h9" in err

@@ -158,7 +158,8 @@ def _png(path: Path, w: int = 40, h: int = 30) -> Path:
     ("empty.jpg", lambda p: p.write_bytes(b""), "empty file", "檔案是空的"),
     ("text.jpg", lambda p: p.write_bytes(b"not an image at all"), "not an image file", "不是圖檔"),
     ("cut.png", lambda p: p.write_bytes(_png(p).read_bytes()[:60]), "damaged or truncated", "損壞或不完整"),
-    ("dot.png", lambda p: _png(p, 1, 1), "the image is 1x1 pixels: too small", "圖只有 1x1 像素"),
+    ("dot.png", lambda p: _png(p, 1, 1), "image too small to hold a tile (1x1 pixels; at least 8x8)",
+     "影像太小，容不下一張牌（1x1 像素"),
     ("sheet.pdf", lambda p: p.write_bytes(b"%PDF-1.4\n%\xe2\xe3\n1 0 obj"), "a PDF document, not a photo",
      "這是 PDF 文件，不是照片"),
 ])

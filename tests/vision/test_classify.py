@@ -227,11 +227,11 @@ def test_calibrate_add_never_replaces_a_saved_set_with_part_of_it(
     assert cli.main(["calibrate", "add", "home", str(folder)]) == 0
     before = calibration.load("home")
     (folder / "._1m.png").write_bytes(b"\x00\x05\x16\x07 a Mac's resource fork")
-    cv2.imwrite(str(folder / "1m copy.png"), _crops(1)[0][1])
+    cv2.imwrite(str(folder / "copy of 1m.png"), _crops(1)[0][1])
     capsys.readouterr()
     assert cli.main(["calibrate", "add", "home", str(folder)]) == 2
     err = capsys.readouterr().err
-    assert "1m copy.png: name the file by its tile" in err and "._1m" not in err
+    assert "copy of 1m.png: name the file by its tile" in err and "._1m" not in err
     assert "saved set 'home' is kept as it was" in err
     after = calibration.load("home")
     assert after.tiles == before.tiles and np.array_equal(after.crops, before.crops)
@@ -649,3 +649,43 @@ def test_a_loose_crop_of_an_upright_tile_is_not_turned(tmp_path: Path, capsys: p
     assert len(crops) == 19 and not any("turned" in out[f] for f in loose)
     # (the green at their sides costs a few of these small crops their reading; turned, they were read as others)
     assert sum(out[f]["tile"] == out[u]["tile"] for f, u in zip(loose, up, strict=True)) >= 2 * len(crops) // 3
+
+
+@pytest.mark.parametrize(("stem", "code"), [("5m", "5m"), ("5m-1", "5m"), ("5m (2)", "5m"), ("5m_2", "5m"),
+                                             ("1z-1", "1z"), ("1Z.old", "1z"), ("七萬", "7m"), ("七萬-2", "7m"),
+                                             ("七萬（2）", "7m"), ("0x (3)", "0x"), ("holiday", None), ("1zz-1", None),
+                                             ("copy of 1m", None)])
+def test_a_crop_is_named_by_its_tile_then_a_separator(stem: str, code: str | None) -> None:
+    # several crops of one kind: 5m-1.png, 5m (2).PNG were refused, only 5m_2 and 七萬.jpg read (a newcomer review)
+    from companion.commands.calibrate import tile_named
+
+    tile = tile_named(stem)
+    assert (tile.code if tile is not None else None) == code
+
+
+def test_calibrate_add_reads_natural_names_suggests_the_named_kind_and_names_an_empty_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import cv2
+
+    folder = _crop_folder(tmp_path, monkeypatch)
+    (tile, crop), = _crops(1)
+    cv2.imwrite(str(folder / f"{tile.code}-1.png"), crop)
+    cv2.imwrite(str(folder / f"{tile.code} (2).PNG"), crop)
+    cv2.imwrite(str(folder / "1zz-1.png"), crop)
+    assert cli.main(["calibrate", "add", "home", str(folder)]) == 1
+    out, err = capsys.readouterr()
+    assert "5 crops of 3 kinds" in out
+    assert f"or pass 1z={folder / '1zz-1.png'}" in err and "5m=" not in err  # the kind its name begins with
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert cli.main(["calibrate", "add", "home", str(empty)]) == 2
+    assert f"image in {empty}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("name", "said"), [("新組 ", "ends with a space"), (" home", "begins with a space")])
+def test_a_tile_set_name_with_a_space_at_an_end_is_told_so(name: str, said: str) -> None:
+    # "新組 " was told "use letters, digits, spaces…", every one of which it did (a newcomer review)
+    with pytest.raises(calibration.CalibrationError) as e:
+        calibration.check_name(name)
+    assert said in str(e.value) and "有空格" in str(e.value) and "use up to 64" not in str(e.value)

@@ -79,7 +79,8 @@ def test_the_reason_alone_is_kept_apart_from_the_name_and_the_decoders_words(tmp
     with pytest.raises(ImageFileError) as e:
         read_image(p)
     assert (e.value.en, e.value.zh) == ("damaged or truncated image", "圖檔損壞或不完整")
-    assert str(e.value).startswith(f"{p}: damaged or truncated image (") and e.value.path == p
+    # the decoder's words ("image file is truncated (3 bytes not processed)") came in the English alone (a review)
+    assert str(e.value) == f"{p}: damaged or truncated image / 圖檔損壞或不完整" and e.value.path == p
 
 
 def test_missing_file(tmp_path: Path) -> None:
@@ -314,3 +315,20 @@ def test_classify_refuses_a_crop_of_several_tiles_in_a_row_naming_it_and_reads_t
     assert f"{row_path}: the image is 360x160" in said.err
     assert main(["classify", str(row.rotate(90, expand=True).save(row_path) or row_path), "--no-calibration"]) == 1
     assert "2.2 times as tall as it is wide" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("w", "h"), [(3, 3), (300, 1)])
+def test_score_says_an_image_too_small_in_the_language_asked_and_as_the_minimum_is_said(
+        w: int, h: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`score tiny.png --lang en` gave the 3x3 refusal in both languages, where every other score error honours
+    --lang; a picture one pixel high was "too small to show a tile", not said against the 8x8 minimum (a review)."""
+    from companion.cli import main
+
+    path = tmp_path / f"px_{w}x{h}.png"
+    Image.new("RGB", (w, h), (230, 230, 220)).save(path)
+    assert main(["score", str(path), "--lang", "en", "--no-calibration"]) == 1
+    err = capsys.readouterr().err
+    assert f"image too small to hold a tile ({w}x{h} pixels; at least 8x8)" in err and "影像太小" not in err
+    assert main(["score", str(path), "--lang", "zh", "--no-calibration"]) == 1
+    err = capsys.readouterr().err
+    assert f"影像太小，容不下一張牌（{w}x{h} 像素，至少要 8x8）" in err and "too small" not in err

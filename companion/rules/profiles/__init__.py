@@ -255,11 +255,9 @@ def _read_toml(text: str, where: str, wz: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text.removeprefix("\ufeff"))  # (a byte-order mark an editor put first: a review)
     except tomllib.TOMLDecodeError as e:
-        said = _toml_keys(str(e))
-        at = re.search(r"line (\d+), column (\d+)", said)
-        spot = f"（第 {at[1]} 行第 {at[2]} 欄）" if at else ""
-        bad = ProfileError(f"{where}: not valid TOML: {said}", f"{wz}：不是有效的 TOML{spot}")
-        bad.reason_zh = f"不是有效的 TOML：{_toml_zh(said)}"
+        en, zh = _toml_said(_toml_keys(str(e)))
+        bad = ProfileError(f"{where}: not valid TOML: {en}", f"{wz}：不是有效的 TOML：{zh}")
+        bad.reason_zh = f"不是有效的 TOML：{zh}"
         raise bad from None
     except ValueError:  # a number of more digits than Python reads (4300): a traceback (a review)
         raise ProfileError(f"{where}: a number too long to read", f"{wz}：有數字太長，無法讀取") from None
@@ -294,43 +292,58 @@ def _toml_keys(said: str) -> str:
     return _PY_KEY.sub(key, said)
 
 
-_TOML_ZH = (  # the parser's (tomllib's) reasons, in Chinese ({0}: what the parser quotes); the English is its own
-    (r"Invalid value", "值寫得不對"),
-    (r"Unterminated string", "字串少了結尾的引號"),
-    (r"Unclosed array", "清單（[ ]）沒有結尾"),
-    (r"Unclosed inline table", "行內表（{{ }}）沒有結尾"),
-    (r"Invalid statement", "這一行看不懂"),
-    (r"Expected '=' after a key in a key/value pair", "鍵的後面要有 ="),
-    (r"Expected newline or end of document after a statement", "一個設定的後面要換行"),
-    (r"Expected '\]' at the end of a table declaration", "表的名稱後面少了 ]"),
-    (r"Expected '\]\]' at the end of an array declaration", "表陣列的名稱後面少了 ]]"),
-    (r"Invalid initial character for a key part", "鍵的第一個字元不對"),
-    (r"Cannot overwrite a value", "同一個值寫了兩次"),
-    (r"Cannot declare (.+) twice", "{0} 寫了兩次"),
-    (r"Cannot mutate immutable namespace (.+)", "{0} 已經寫定，不能再加"),
-    (r"Cannot redefine namespace (.+)", "{0} 已經寫定，不能重新定義"),
-    (r"Duplicate inline table key (.+)", "行內表裡的鍵 {0} 重複了"),
-    (r"(?:Illegal|Found invalid) character (.+)", "有不能用的字元 {0}"),
-    (r"Invalid date or datetime", "日期或時間寫得不對"),
-    (r"Invalid hex value", "十六進位的值寫得不對"),
-    (r"Escaped character is not a Unicode scalar value", "跳脫字元不是有效的 Unicode 字元"),
-    (r"Unescaped '\\' in a string", "字串裡的 \\ 沒有跳脫"),
-    (r"Expected (.+)", "這裡應該是 {0}"),
+_TOML_SAID = (  # the parser's (tomllib's) reasons in plain words ({0}: what the parser quotes), English and Chinese
+    (r"Invalid value", "a value is not written as TOML writes one (a text in quotes, a number, true or false, a list "
+                       "[...])", "值寫得不對"),
+    (r"Unterminated string", "a text is not closed by its quote", "字串少了結尾的引號"),
+    (r"Unclosed array", "a list [ ] is not closed", "清單（[ ]）沒有結尾"),
+    (r"Unclosed inline table", "an inline table {{ }} is not closed", "行內表（{{ }}）沒有結尾"),
+    (r"Invalid statement", "a line that is no setting (write key = value)", "這一行看不懂"),
+    (r"Expected '=' after a key in a key/value pair", "an = is missing after a key", "鍵的後面要有 ="),
+    (r"Expected newline or end of document after a statement", "one setting a line: a line break is missing after "
+                                                               "a setting", "一個設定的後面要換行"),
+    (r"Expected '\]' at the end of a table declaration", "a ] is missing after a table's name", "表的名稱後面少了 ]"),
+    (r"Expected '\]\]' at the end of an array declaration", "a ]] is missing after a table array's name",
+     "表陣列的名稱後面少了 ]]"),
+    (r"Invalid initial character for a key part", "a key begins with a character a key may not",
+     "鍵的第一個字元不對"),
+    (r"Cannot overwrite a value", "a value is set twice", "同一個值寫了兩次"),
+    (r"Cannot declare (.+) twice", "{0} is written twice", "{0} 寫了兩次"),
+    (r"Cannot mutate immutable namespace (.+)", "{0} is already set and takes no more", "{0} 已經寫定，不能再加"),
+    (r"Cannot redefine namespace (.+)", "{0} is already set and cannot be set again", "{0} 已經寫定，不能重新定義"),
+    (r"Duplicate inline table key (.+)", "the key {0} is written twice in an inline table", "行內表裡的鍵 {0} 重複了"),
+    (r"(?:Illegal|Found invalid) character '\\n'", "a text is not closed by its quote before the line ends",
+     "字串在這一行結尾前少了結尾的引號"),  # (it said "Illegal character '\n'": a review)
+    (r"(?:Illegal|Found invalid) character (.+)", "a character that cannot stand here: {0}", "有不能用的字元 {0}"),
+    (r"Invalid date or datetime", "a date or time is not written right", "日期或時間寫得不對"),
+    (r"Invalid hex value", "a hexadecimal value is not written right", "十六進位的值寫得不對"),
+    (r"Escaped character is not a Unicode scalar value", "an escape names no Unicode character",
+     "跳脫字元不是有效的 Unicode 字元"),
+    (r"Unescaped '\\' in a string", "a backslash \\ in a text is not escaped (write \\\\)", "字串裡的 \\ 沒有跳脫"),
+    (r"Expected (.+)", "{0} was expected here", "這裡應該是 {0}"),
 )
 
 
-def _toml_zh(said: str) -> str:
-    """The parser's reason ``said`` ("Invalid value (at line 5, column 11)") in Chinese, with where it is; one it
-    does not know, in its own words."""
+def _toml_said(said: str) -> tuple[str, str]:
+    """The parser's reason ``said`` ("Invalid value (at line 5, column 11)") in plain words, (English, Chinese), with
+    where it is; one it does not know, in its own words (the English gave the parser's sentence, "Illegal character
+    '\n'", and the command line's Chinese the line and column alone: a review)."""
     what, _, at = said.partition(" (at ")
     where = re.fullmatch(r"line (\d+), column (\d+)\)", at)
     spot = f"（第 {where[1]} 行第 {where[2]} 欄）" if where else "（在檔案結尾）" if at == "end of document)" else \
         f"（{at}" if at else ""
-    for pattern, zh in _TOML_ZH:
+    spot_en = f" (at line {where[1]}, column {where[2]})" if where else " (at the end of the file)" \
+        if at == "end of document)" else f" (at {at}" if at else ""
+    for pattern, en, zh in _TOML_SAID:
         known = re.fullmatch(pattern, what)
         if known:
-            return zh.format(*known.groups()) + spot
-    return what + spot
+            return en.format(*known.groups()) + spot_en, zh.format(*known.groups()) + spot
+    return what + spot_en, what + spot
+
+
+def _toml_zh(said: str) -> str:
+    """The parser's reason ``said`` in Chinese, with where it is (:func:`_toml_said`)."""
+    return _toml_said(said)[1]
 
 
 _OS_ZH = {errno.ENOENT: "找不到這個檔案", errno.EACCES: "沒有權限", errno.EPERM: "沒有權限",
@@ -533,11 +546,17 @@ def _load(name: str, seen: tuple[str, ...] = ()) -> Profile:
             _reason_kept(bad, where, wz, user)
             raise bad
         return profile
+    from companion.rules.profiles._store import list_profiles
+
     folder = data_dir() / "profiles"
-    raise ProfileError(f"unknown profile {name!r}: built in are {', '.join(BUILTIN)}; house profiles live in "
-                       f"{folder} (or give a path to a .toml file){_suggest(name, BUILTIN)}",
-                       f"不認得規則 {name!r}：內建的有 {'、'.join(BUILTIN)}；自訂規則放在 {folder}"
-                       f"（或給 .toml 檔的路徑）{_suggest_zh(name, BUILTIN)}")
+    house = list_profiles()[len(BUILTIN):]  # the saved ones by name too (only the built-in ones were: a review)
+    saved = f"; saved here: {', '.join(house)}" if house else ""
+    saved_zh = f"；已存的自訂規則有 {'、'.join(house)}" if house else ""
+    every = BUILTIN + house
+    raise ProfileError(f"unknown profile {name!r}: built in are {', '.join(BUILTIN)}{saved}; house profiles live in "
+                       f"{folder} (or give a path to a .toml file){_suggest(name, every)}",
+                       f"不認得規則 {name!r}：內建的有 {'、'.join(BUILTIN)}{saved_zh}；自訂規則放在 {folder}"
+                       f"（或給 .toml 檔的路徑）{_suggest_zh(name, every)}")
 
 
 def load_profile(name_or_path: str | Path | Profile | None = None) -> Profile:
