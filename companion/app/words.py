@@ -1346,6 +1346,8 @@ UI: dict[str, tuple[str, str]] = {
     "photo_win_missing_pick": ("胡的是哪一張？點那張，就照它算", "Which tile won? Tap it to score the hand with it"),
     "win_eight_flowers": ("八仙過海", "Eight flowers"),
     "win_seven_rob_one": ("七搶一", "Seven rob one"),
+    # --- 改正胡牌 of the concealed kongs that lay face down until the win named their kinds (the Ledger's form) ---
+    "ledger_fix_kongs": ("胡牌時才亮出的暗槓（{n} 個，每個寫一張）", "Concealed kongs shown at the win ({n}, one tile each)"),
 }
 
 

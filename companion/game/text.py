@@ -255,6 +255,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                            "taken back (entered again below as it was)"),
     "again_undo_shown": ("照更正前的樣子重記（復原第八張花的更正）",
                          "entered again as before the correction (the eighth flower's correction undone)"),
+    # 改正胡牌 of the concealed kongs that lay face down until the win named their kinds (WinCorrected.kongs)
+    "fix_kongs_size": ("{seat}第 {hand} 把胡的時候蓋著、胡牌才亮出的暗槓是 {want} 個，改正寫了 {got} 個（桌上看得到的槓照記下的）",
+                       "{seat_en} won hand {hand} with {want} kongs face down, named only at the win; the "
+                       "correction names {got} (the kongs the table saw stay as recorded)"),
+    "fix_kongs_said": ("，暗槓 {tiles}", "; concealed kongs: {tiles_en}"),
 }
 
 RETRACT_NOTES: dict[str, tuple[str, str]] = {
