@@ -25,8 +25,8 @@ from companion.game.session import (
     session_ledgers,
     total_balances,
 )
-from companion.game.state import Phase, TableState
-from companion.game.text import WIND_EN, WIND_ZH
+from companion.game.state import Phase, TableState, WinRecord
+from companion.game.text import WIND_EN, WIND_ZH, msg
 from companion.hand import Meld, MeldKind
 from companion.rules.house import house_reading
 from companion.rules.scoring import Score
@@ -53,6 +53,9 @@ class WinShown:
     # the melds laid down, as pictures (:func:`meld_codes`): the form shows the whole hand (an English host review
     # could not see the pung of East beside the concealed tiles being corrected)
     melds: tuple[tuple[str, ...], ...] = ()
+    # the kinds of his concealed kongs that lay face down until the win named them, in order ("" where left face
+    # down): typed at the win, so put right with his tiles (the form's field, filled with these)
+    kongs: tuple[str, ...] = ()
 
 
 def meld_codes(m: Meld, show: bool = True) -> tuple[str, ...]:
@@ -62,6 +65,11 @@ def meld_codes(m: Meld, show: bool = True) -> tuple[str, ...]:
     if m.kind is not MeldKind.CKONG:
         return tiles
     return ("0x", tiles[1], tiles[2], "0x") if show and m.tiles[0].is_known else ("0x",) * 4
+
+
+def face_down_kongs(w: WinRecord) -> tuple[str, ...]:
+    """The kinds a win named of the winner's concealed kongs that lay face down until then ("" for one left so)."""
+    return tuple(w.melds[i].tile.code if w.melds[i].tile.is_known else "" for i in w.face_down if i < len(w.melds))
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +170,8 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         lines = tuple(_line(x, dealer_tai_counts(r, x), r.streak) for x in entry.lines)
         transfers = tuple(hand_payment(t, at.base, at.per_tai, entry.lines) for t in entry.transfers)
         shown = tuple(WinShown(w.seat, r.players[w.seat], format_tiles(w.concealed), w.tile.code if w.tile else "",
-                               w.kind is ev.WinKind.SELF_DRAW, w.corrected, tuple(meld_codes(m) for m in w.melds))
+                               w.kind is ev.WinKind.SELF_DRAW, w.corrected, tuple(meld_codes(m) for m in w.melds),
+                               face_down_kongs(w))
                       for w in r.outcome.winners if w.tiles_count)
         winds = None
         if len(r.seat_winds) == len(r.players):
@@ -289,6 +298,15 @@ def _line(x: WinLine, dealer_in: bool, streak: int) -> Words:
     return line
 
 
+def _kongs_said(x: WinShown) -> Words:
+    """The kinds of a corrected win's kongs face down until the win, after its tiles; nothing where it had none."""
+    kinds = parse_tiles("".join(x.kongs))
+    if not kinds:
+        return Words("", "")
+    said = msg("fix_kongs_said", tiles=format_zh(kinds), tiles_en=format_en(kinds))
+    return Words(said.zh, said.en)
+
+
 def ledger_csv(state: TableState) -> str:
     """The ledger of every session at the table up to ``state`` as CSV for a spreadsheet (headings in both
     languages): per session, a row per hand (its setting, result, winners and tai, payments) with each player's
@@ -324,7 +342,8 @@ def ledger_csv(state: TableState) -> str:
             after = dict(r.balances)
             # the corrected hand in tile names for either reader (an English host review read it in the notation)
             fixed = "; ".join(_both(ui("ledger_fixed", player=x.player, tiles=format_zh(parse_tiles(x.concealed)),
-                                       tiles_en=format_en(parse_tiles(x.concealed)))) for x in r.shown if x.corrected)
+                                       tiles_en=format_en(parse_tiles(x.concealed))) + _kongs_said(x))
+                              for x in r.shown if x.corrected)
             w.writerow([r.number, _both(r.setting), _both(r.result), "; ".join(_both(x) for x in r.lines),
                         "; ".join(_both(x) for x in r.transfers), fixed, _both(r.next) if r.next else "",
                         r.dice or "", _both(r.winds) if r.winds else "",

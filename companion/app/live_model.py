@@ -1139,18 +1139,19 @@ class LiveGame:
                        kongs=tuple(hidden))]
 
     def correct_win(self, hand: int, seat: int, concealed: str, tile: str = "", at: int | None = None,
-                    session: int = 0) -> Words | None:
+                    session: int = 0, kongs: str = "") -> Words | None:
         """改正胡牌: the tiles ``seat`` showed winning hand ``hand`` of the session (``session``: an earlier one at the
-        table, from 1; 0 the one under way), typed again (and, for a self-draw, the tile he drew); the ledger works
-        that hand and every later balance out again."""
-        event = _correction(hand, seat, concealed, tile, session)
+        table, from 1; 0 the one under way), typed again (and, for a self-draw, the tile he drew; ``kongs``: the kinds
+        of his concealed kongs face down until the win, one tile each as the win form takes them, blank as
+        recorded); the ledger works that hand and every later balance out again."""
+        event = _correction(hand, seat, concealed, tile, session, kongs)
         return event if isinstance(event, Words) else self._enter(at, [event])
 
     def preview_correction(self, hand: int, seat: int, concealed: str, tile: str = "",
-                           session: int = 0) -> TableState | Words:
+                           session: int = 0, kongs: str = "") -> TableState | Words:
         """The table as :meth:`correct_win` with these fields would leave it, nothing recorded; or why it would be
         refused (a host saw the new tai and balances only after recording: a review)."""
-        event = _correction(hand, seat, concealed, tile, session)
+        event = _correction(hand, seat, concealed, tile, session, kongs)
         if isinstance(event, Words):
             return event
         with self._lock:
@@ -1350,16 +1351,19 @@ def not_saved(failed: ServiceError) -> Words:
     return ui("live_not_saved", why=zh, why_en=en)
 
 
-def _correction(hand: int, seat: int, concealed: str, tile: str, session: int = 0) -> ev.WinCorrected | Words:
+def _correction(hand: int, seat: int, concealed: str, tile: str, session: int = 0,
+                kongs: str = "") -> ev.WinCorrected | Words:
     """The correction the fields type, or why they type none."""
     try:
         shown = tiles_typed(concealed)
         won = tiles_typed(tile)
+        hidden = tiles_typed(kongs)
     except (NotationError, CopyLimitError) as bad:
         return ui("live_bad_tiles", why=bad.zh or str(bad), why_en=str(bad))
     if len(won) > 1:
         return ui("live_win_tile")
-    return ev.WinCorrected(seat=seat, hand=hand, concealed=shown, tile=won[0] if won else None, session=session)
+    return ev.WinCorrected(seat=seat, hand=hand, concealed=shown, tile=won[0] if won else None, session=session,
+                           kongs=hidden)
 
 
 def effective_events(events: Sequence[ev.Event]) -> list[ev.Event]:

@@ -26,7 +26,7 @@ from companion.game.service import read_jsonl, read_log_or_table
 from companion.game.session import dealer_takes_part, ledger_of
 from companion.game.state import OutcomeKind, Phase, TableState, held_flower, window
 from companion.game.switches import SeatWind
-from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent
+from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent, msg
 from companion.game.view import phase_said, seen_on_table
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.efficiency import DRAGONS, discard_options
@@ -523,8 +523,11 @@ def _describe(e: ev.Event, before: TableState, show: bool, after: TableState | N
         shown = _tiles(e.concealed)
         won = f" + {e.tile.zh}" if e.tile is not None else ""
         won_en = f" + {e.tile.en}" if e.tile is not None else ""
-        return Words(f"改正第 {e.hand} 把 {who} 攤開的牌：{shown.zh}{won}",
-                     f"{who}'s tiles shown in hand {e.hand} corrected: {shown.en}{won_en}")
+        kongs = _tiles(e.kongs)  # the kinds of the kongs face down until the win, where put right
+        named = msg("fix_kongs_said", tiles=kongs.zh, tiles_en=kongs.en) if e.kongs else None
+        kinds = Words(named.zh, named.en) if named is not None else Words("", "")
+        return Words(f"改正第 {e.hand} 把 {who} 攤開的牌：{shown.zh}{won}{kinds.zh}",
+                     f"{who}'s tiles shown in hand {e.hand} corrected: {shown.en}{won_en}{kinds.en}")
     if isinstance(e, ev.StakesChanged):
         return stakes_changed(before, e)
     if isinstance(e, ev.DealerChosen):

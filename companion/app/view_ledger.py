@@ -59,6 +59,8 @@ class LedgerTab:
         self.fix_error_box = ft.Container()  # the refusal of the last tap, above the fields: gone once they change
         self.fix_concealed = ft.TextField(dense=True, width=420, on_change=self._fix_typed)
         self.fix_tile = ft.TextField(dense=True, width=120, on_change=self._fix_typed)
+        # the kinds of his concealed kongs face down until the win (typed in the win form, seen by no one before)
+        self.fix_kongs = ft.TextField(dense=True, width=160, on_change=self._fix_typed)
         self.fix_preview = ft.Container()  # what recording the form would change, said as it is typed
         self.fix_said: tuple[int, int, int] | None = None  # the win whose form closed with ``fix_error`` to say
         self.fix_done: Words | None = None  # what the correction just recorded there changed
@@ -90,6 +92,7 @@ class LedgerTab:
         self.fixing, self.fix_error, self.fix_of, self.fix_said = (session, hand, shown.seat), None, shown, None
         self.fix_done = None
         self.fix_concealed.value, self.fix_tile.value = shown.concealed, shown.tile
+        self.fix_kongs.value = "".join(shown.kongs)
         self.host.render()
         bring_into_view(self.host.page, FIX_FORM)  # opened low on a phone it showed one line (a player review)
 
@@ -107,15 +110,20 @@ class LedgerTab:
         live = self.live
         concealed = self.fix_concealed.value or ""
         tile = (self.fix_tile.value or "").strip() if w.self_drawn else ""
-        if live is None or (concealed.strip() == w.concealed and (not w.self_drawn or tile == w.tile)):
+        kongs = self._kongs_typed(w)
+        if live is None or (concealed.strip() == w.concealed and (not w.self_drawn or tile == w.tile)
+                            and kongs == "".join(w.kongs)):
             return None
+        missing = self._kongs_missing(w)
         if w.self_drawn and not tile:
             said, good = ui("live_win_tile"), False
+        elif missing is not None:
+            said, good = missing, False
         else:
             try:
                 before = session_panel(live.state, session)
                 # another phone put the same win right since the form opened: recording would be refused so
-                after = live.preview_correction(hand, w.seat, concealed, tile, session) \
+                after = live.preview_correction(hand, w.seat, concealed, tile, session, kongs) \
                     if _recorded(before, (hand, w.seat)) == self.fix_of else ui("ledger_fix_moved")
             except LiveError as bad:
                 after = bad.words
@@ -127,6 +135,14 @@ class LedgerTab:
                     return None
                 said, good = found, True
         return ident("ledger-fix-preview", label(self.host.t(said), 13, bold=good, colour=FELT if good else ACCENT))
+
+    def _kongs_typed(self, w: WinShown) -> str:
+        """The kongs field as typed: blank where the win had no kong face down (the field is not shown)."""
+        return (self.fix_kongs.value or "").strip() if w.kongs else ""
+
+    def _kongs_missing(self, w: WinShown) -> Words | None:
+        """Why the form cannot be recorded with its kongs field blank: each kong face down needs its kind."""
+        return ui("live_win_kongs_needed", n=len(w.kongs), got=0) if w.kongs and not self._kongs_typed(w) else None
 
     def close_fix(self) -> None:
         self.fix_of = None
@@ -151,10 +167,15 @@ class LedgerTab:
             self.fix_error = ui("live_win_tile")
             self.host.render()
             return
+        if (missing := self._kongs_missing(shown)) is not None:
+            self.fix_error = missing
+            self.host.render()
+            return
         before = session_panel(live.state, session)
         try:
             # (not tied to the screen's moment: a tap on the hand being played meanwhile does not clash with it)
-            why = live.correct_win(hand, seat, self.fix_concealed.value or "", tile, session=session)
+            why = live.correct_win(hand, seat, self.fix_concealed.value or "", tile, session=session,
+                                   kongs=self._kongs_typed(shown))
         except LiveError as bad:
             why = bad.words
         except ServiceError as failed:
@@ -291,6 +312,7 @@ class LedgerTab:
         self.fix_concealed.label = t(ui("ledger_fix_concealed" if w.tile else "ledger_fix_all_concealed",
                                         player=w.player))
         self.fix_tile.label = t(ui("ledger_fix_tile"))
+        self.fix_kongs.label = t(ui("ledger_fix_kongs", n=len(w.kongs)))
         if w.self_drawn:
             tile: ft.Control = ident("ledger-fix-tile", self.fix_tile)
         elif w.tile:  # the table's: not asked for
@@ -314,7 +336,8 @@ class LedgerTab:
             t(ui("live_refused", why=self.fix_error.zh, why_en=self.fix_error.en)), 13, colour=ACCENT))
         rows += [
             self.fix_error_box,
-            ft.Row([ident("ledger-fix-concealed", self.fix_concealed), tile], wrap=True, spacing=8),
+            ft.Row([ident("ledger-fix-concealed", self.fix_concealed), tile,
+                    *((ident("ledger-fix-kongs", self.fix_kongs),) if w.kongs else ())], wrap=True, spacing=8),
             self.fix_preview,
             ft.Row([ident("ledger-fix-ok", ft.Button(content=t(ui("ledger_fix_ok")), on_click=lambda: self.save_fix(w))),
                     ft.TextButton(content=t(ui("ledger_fix_cancel")), on_click=self.close_fix)], spacing=8)]

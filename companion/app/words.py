@@ -1364,6 +1364,8 @@ UI: dict[str, tuple[str, str]] = {
     # --- the win form of an instant win paid flat (七搶一, a 八仙過海 not on its hand): no hand asked, since its tiles
     # mean nothing (an evening's review was asked 16, and any were taken) ---
     "live_win_flat": ("照規矩直接算台，不看手牌：不用輸入手牌", "Paid flat, whatever the hand: no tiles to enter"),
+    # --- 改正胡牌 of the concealed kongs that lay face down until the win named their kinds (the Ledger's form) ---
+    "ledger_fix_kongs": ("胡牌時才亮出的暗槓（{n} 個，每個寫一張）", "Concealed kongs shown at the win ({n}, one tile each)"),
 }
 
 

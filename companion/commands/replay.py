@@ -211,8 +211,9 @@ def run(args: argparse.Namespace) -> int:
             if isinstance(e, ev.WinCorrected):  # whose tiles, in which hand, as put right
                 who = pick(*seat_label(e.seat, state.players), " ")
                 won = f" + {e.tile.code}" if e.tile is not None else ""
-                head += pick(f"：第 {e.hand} 把 {who}：{format_tiles(e.concealed)}{won}",
-                             f": hand {e.hand}, {who}: {format_tiles(e.concealed)}{won}", " ")
+                kinds = msg("fix_kongs_said", tiles=format_tiles(e.kongs)) if e.kongs else Msg("", "", "")
+                head += pick(f"：第 {e.hand} 把 {who}：{format_tiles(e.concealed)}{won}{kinds.zh}",
+                             f": hand {e.hand}, {who}: {format_tiles(e.concealed)}{won}{kinds.en}", " ")
             if isinstance(e, ev.StakesChanged) and state.prev is not None:  # what changed, as the app says it
                 terms = stakes_changed(state.prev, e)
                 head += pick(f"：{terms.zh}", f": {terms.en}", " ")

@@ -17,11 +17,13 @@ from companion.game.check_claims import CLAIM_CHECKS, held_flower
 from companion.game.check_win import check_copies, checked_since, passed_shown, replaying
 from companion.game.evolve import (
     corrected_hand,
+    corrected_melds,
     evolve,
     finish_hand,
     hand_result,
     seated_rules,
     session_view,
+    shown_kongs,
     split_four_kongs,
     win_hand,
 )
@@ -272,12 +274,17 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
                            tile=e.tile.code)
     tile = e.tile if e.tile is not None else rec.tile
     won = (tile,) if tile is not None else ()
-    if any(not t.is_known or t.is_flower for t in (*e.concealed, *won)):
-        raise IllegalEvent(msg("fix_unknown"), concealed=format_tiles(e.concealed))
+    if any(not t.is_known or t.is_flower for t in (*e.concealed, *won, *e.kongs)):
+        raise IllegalEvent(msg("fix_unknown"), concealed=format_tiles(e.concealed), kongs=format_tiles(e.kongs))
     if len(e.concealed) != len(rec.concealed):
         raise IllegalEvent(msg("fix_size", **state.who(e.seat), hand=e.hand, want=len(rec.concealed),
                                got=len(e.concealed)), concealed=format_tiles(e.concealed))
-    if sorted(e.concealed) == sorted(rec.concealed) and tile == rec.tile:
+    if e.kongs and len(e.kongs) != len(rec.face_down):  # only those the win named: the table saw the others
+        raise IllegalEvent(msg("fix_kongs_size", **state.who(e.seat), hand=e.hand, want=len(rec.face_down),
+                               got=len(e.kongs)), kongs=format_tiles(e.kongs))
+    new = replace(rec, concealed=tuple(e.concealed), tile=tile, melds=corrected_melds(rec, tuple(e.kongs)))
+    if sorted(e.concealed) == sorted(rec.concealed) and tile == rec.tile \
+            and sorted(shown_kongs(new)) == sorted(shown_kongs(rec)):
         raise IllegalEvent(msg("fix_same"), hand=e.hand)
     if rec.drawn is not None and tile is not None and tile != rec.drawn:  # the log saw the tile he drew
         raise IllegalEvent(msg("wrong_drawn", want=rec.drawn.zh, want_en=rec.drawn.said_en, got=tile.zh,
@@ -292,17 +299,16 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
     shown = [0] * NUM_KINDS
     for t in e.concealed:
         shown[t] += 1
-    check_copies(shown, rec.melds, tile if tile is not None else Tile.UNKNOWN)  # no fifth copy in his own hand
-    new = replace(rec, concealed=tuple(e.concealed), tile=tile)
+    check_copies(shown, new.melds, tile if tile is not None else Tile.UNKNOWN)  # no fifth copy in his own hand
     seen = list(result.known or (0,) * NUM_KINDS)  # nor beside what the table saw (his melds included)
-    for t in win_hand(rec):
+    for t in (*win_hand(rec), *shown_kongs(rec)):
         seen[t] -= 1
-    for t in win_hand(new):
+    for t in (*win_hand(new), *shown_kongs(new)):
         seen[t] += 1
     _no_fifth_copy(seen)
-    if tile is not None and not completes(tuple(shown), rec.melds, tile):
+    if tile is not None and not completes(tuple(shown), new.melds, tile):
         hand = f"{format_tiles(e.concealed)} + {tile.code}"
-        waits = waits_of(tuple(shown), rec.melds)  # what it does wait on, as `companion tai` says (a review)
+        waits = waits_of(tuple(shown), new.melds)  # what it does wait on, as `companion tai` says (a review)
         said = msg("fix_waits", tiles=tile_names(waits), tiles_en=list_en(waits, "or")) if waits else \
             msg("fix_no_waits")
         # by name, as the win entered at the table says it (an English host review read the notation here)
@@ -311,7 +317,7 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
                                hand_en=f"{format_en(e.concealed)} + {tile.en}{said.en}"), hand=hand)
     switches = result.switches if result.switches is not None else state.switches
     blocks = rec.kind is not ev.WinKind.SELF_DRAW or switches.passed_win_blocks_self_draw
-    passed = passed_shown(rec, tuple(shown)) if blocks and checked_since(1) else None
+    passed = passed_shown(new, tuple(shown)) if blocks and checked_since(1) else None
     if passed is not None:  # as the win entered with these tiles would have been (a review: a 詐胡 made a paid win)
         raise IllegalEvent(msg("barred_shown", **state.who(e.seat), tile=passed.zh, tile_en=passed.en),
                            seat=e.seat, passed=passed.code)

@@ -293,14 +293,19 @@ class WinCorrected(SeatEvent):
     """改正胡牌: the tiles a winner showed, entered wrong, put right after the hand was recorded (spec §6.7: the
     ledger works that hand's tai and payments out again, and every balance after it). ``hand`` is the hand's
     number in the session; ``tile`` the tile won on, which only a self-draw may correct (a discard is the
-    table's). The winner, his melds and how he won stay as recorded. ``session``: an earlier session (一將) at the
+    table's). The winner, how he won and the melds the table saw (claimed, or a concealed kong logged by its kind:
+    each its own event) stay as recorded. ``session``: an earlier session (一將) at the
     table, from 1 as the Ledger numbers them (0, written only when set: the session under way), so a win found
-    wrong once the players sat down again is put right too (a money review)."""
+    wrong once the players sat down again is put right too (a money review). ``kongs``: the kinds of his concealed
+    kongs that lay face down until he won, in order, as the win named them (``Won.kongs``: typed, seen by no one
+    before, so put right as his concealed tiles are); empty, and written only when set: as recorded (a log kept
+    before the field reads so)."""
 
     hand: int
     concealed: tuple[Tile, ...]
     tile: Tile | None = None
     session: int = 0
+    kongs: tuple[Tile, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,7 +464,7 @@ def to_dict(event: Event) -> dict[str, Any]:
     return out
 
 
-_LEFT_OUT_EMPTY = {("Seated", "rules"), ("WinCorrected", "session")}
+_LEFT_OUT_EMPTY = {("Seated", "rules"), ("WinCorrected", "session"), ("WinCorrected", "kongs")}
 """Fields written only where they hold something: a built-in rule set is named, not kept (every log would carry an
 empty field)."""
 

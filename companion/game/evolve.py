@@ -42,7 +42,8 @@ from companion.hand import Meld, MeldKind, Source
 from companion.rules.profiles import keep_rules
 from companion.tiles import Tile
 
-__all__ = ["evolve", "FLOWER_KEPT_PAST", "finish_hand", "source_of", "terms_ahead", "corrected_hand", "win_hand", "session_view",
+__all__ = ["evolve", "FLOWER_KEPT_PAST", "finish_hand", "source_of", "terms_ahead", "corrected_hand", "win_hand", "shown_kongs",
+           "corrected_melds", "session_view",
            "seated_rules"]
 
 _UNK = Tile.UNKNOWN
@@ -484,6 +485,8 @@ def _record(window: TableState, e: ev.Won, revealed: SeatState, on_spot: bool = 
         drawn=st.drawn if own and window.act is not ActKind.DEALT and st.drawn is not None
         and st.drawn.is_known else None,
         passed=st.passed, passed_out=st.passed_out, passed_in=st.passed_in, passed_melds=st.passed_melds,
+        face_down=tuple(i for i, m in enumerate(st.melds) if m.kind is MeldKind.CKONG and m.tile == _UNK
+                        and i < len(revealed.melds) and revealed.melds[i].kind is MeldKind.CKONG),
     )
 
 
@@ -528,6 +531,22 @@ def win_hand(rec: WinRecord) -> tuple[Tile, ...]:
     return rec.concealed + ((rec.tile,) if rec.kind is ev.WinKind.SELF_DRAW and rec.tile is not None else ())
 
 
+def shown_kongs(rec: WinRecord) -> tuple[Tile, ...]:
+    """The tiles of the winner's concealed kongs that lay face down until he won (four of each kind he named)."""
+    return tuple(t for i in rec.face_down if i < len(rec.melds) for t in rec.melds[i].tiles if t != _UNK)
+
+
+def corrected_melds(rec: WinRecord, kongs: tuple[Tile, ...]) -> tuple[Meld, ...]:
+    """The winner's melds with the kinds of his face-down concealed kongs put right (``WinCorrected.kongs``, in the
+    order the win named them); as recorded where ``kongs`` is empty. His other melds the table saw: they stay."""
+    if not kongs:
+        return rec.melds
+    melds = list(rec.melds)
+    for i, kind in zip(rec.face_down, kongs, strict=False):
+        melds[i] = Meld(MeldKind.CKONG, (kind,) * 4)
+    return tuple(melds)
+
+
 def session_view(state: TableState, session: int) -> TableState | None:
     """The table as an earlier session (一將, from 1 as the Ledger numbers them) left it, for a correction of one of
     its wins; None for the session under way (0, or the number after the earlier ones' last)."""
@@ -550,17 +569,18 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> TableState:
     result, current = found
     out = result.outcome
     rec = next(w for w in out.winners if w.seat == e.seat)
-    new = replace(rec, concealed=tuple(e.concealed), tile=e.tile if e.tile is not None else rec.tile, corrected=True)
+    new = replace(rec, concealed=tuple(e.concealed), tile=e.tile if e.tile is not None else rec.tile, corrected=True,
+                  melds=corrected_melds(rec, e.kongs))
     known = list(result.known or EMPTY)
-    for t in win_hand(rec):
+    for t in (*win_hand(rec), *shown_kongs(rec)):
         known[t] -= 1
-    for t in win_hand(new):
+    for t in (*win_hand(new), *shown_kongs(new)):
         known[t] += 1
     out = replace(out, winners=tuple(new if w is rec else w for w in out.winners),
                   claimants=tuple(new if c == rec else c for c in out.claimants))
     if current:
         return replace(state, outcome=out, known=tuple(known),
-                       seats=_seat(state, e.seat, concealed=add_tiles(EMPTY, win_hand(new))))
+                       seats=_seat(state, e.seat, concealed=add_tiles(EMPTY, win_hand(new)), melds=new.melds))
     results = list(state.results)
     results[e.hand - 1] = replace(result, outcome=out, known=tuple(known))
     return replace(state, results=tuple(results))

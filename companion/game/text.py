@@ -261,6 +261,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                          "entered again as before the correction (the eighth flower's correction undone)"),
     # a table file SQLite finds damaged (said by its kind, never SQLite's "database disk image is malformed")
     "ev_table_damaged": ("牌局檔已損壞，無法讀取", "the table file is damaged and cannot be read"),
+    # 改正胡牌 of the concealed kongs that lay face down until the win named their kinds (WinCorrected.kongs)
+    "fix_kongs_size": ("{seat}第 {hand} 把胡的時候蓋著、胡牌才亮出的暗槓是 {want} 個，改正寫了 {got} 個（桌上看得到的槓照記下的）",
+                       "{seat_en} won hand {hand} with {want} kongs face down, named only at the win; the "
+                       "correction names {got} (the kongs the table saw stay as recorded)"),
+    "fix_kongs_said": ("，暗槓 {tiles}", "; concealed kongs: {tiles_en}"),
 }
 
 RETRACT_NOTES: dict[str, tuple[str, str]] = {

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from companion.app.ledger_model import ledger_csv, ledger_panel, marked_items
+from companion.app.live_model import LiveGame
 from companion.app.table_model import GameReplay
+from companion.app.words import Words
 from companion.game.evolve import finish_hand
 from companion.game.session import ledger_of
 from companion.game.state import OutcomeKind, TableState
@@ -343,3 +345,62 @@ def test_a_single_wait_on_the_pair_is_named_so() -> None:
     assert Words("獨聽（單吊）", "Single wait, on the pair") in named
     closed = score(Win.of("123m456m234p678p79s88s", "8s", "discard", seat_wind="W", round_wind="S", discarder="S"))
     assert Words("獨聽（中洞）", "Single wait (closed)") in [w for w, _ in marked_items(closed)[0]]
+
+
+def _kong_won(tmp_path: Path) -> tuple[LiveGame, int]:
+    """A live table: the seat after the dealer makes a concealed kong face down and self-draws 5s on 123m 456m 789s
+    234p 5s, the win naming the kong 8p; 丁's seat discards a 1p meanwhile."""
+    from companion.game import events as ev
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("阿東", "小南", "老西", "北北"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    winner = (game.state.dealer + 1) % 4
+    assert game.discard("9m") is None and game.draw() is None and game.concealed_kong(None) is None
+    for tile in ("3z", "1p", "7z", "6z"):  # his discard after the kong, then the three others'
+        assert game.discard(tile) is None
+    assert game.draw() is None and game.win(winner, ev.WinKind.SELF_DRAW, "123m456m789s234p5s", "5s", "8p") is None
+    return game, winner
+
+
+def test_a_concealed_kong_named_wrong_at_the_win_is_put_right_from_the_ledger(tmp_path: Path) -> None:
+    """A review: a win's face-down kong typed wrong in the win form could never be put right afterwards (the
+    correction took the concealed tiles and the drawn tile only), so the hand's tai and every later balance stayed
+    wrong unless every later entry was undone (spec §6.7). The Ledger offers the kongs the win named, and a
+    correction of them is worked out as the win's tiles are: its preview, the fifth copy it would make refused
+    with the reason, the balances, the Live tab's and the undo button's line, the CSV, and its undo."""
+    game, winner = _kong_won(tmp_path)
+    before = ledger_of(game.state)
+    panel = ledger_panel(game.state)
+    assert panel is not None
+    (shown,) = panel.rows[0].shown
+    assert shown.kongs == ("8p",) and shown.melds == (("0x", "8p", "8p", "0x"),)
+    # 1p: one was discarded, so a kong of it is a fifth copy on the table
+    refused = game.preview_correction(1, winner, "123m456m789s234p5s", "5s", kongs="1p")
+    assert refused == Words("這樣桌上會有 5 張一筒，一副牌只有 4 張", "1 Dot (1p): 5 copies would be on the table, a set holds 4")
+    assert game.correct_win(1, winner, "123m456m789s234p5s", "5s", kongs="1p") == refused
+    assert ledger_of(game.state) == before  # nothing recorded
+    preview = game.preview_correction(1, winner, "123m456m789s234p5s", "5s", kongs="1z")
+    assert isinstance(preview, TableState)
+    assert game.correct_win(1, winner, "123m456m789s234p5s", "5s", kongs="1z") is None  # East: the round's wind
+    after = ledger_of(game.state)
+    assert after.balances == ledger_of(preview).balances != before.balances
+    (line,) = after.entries[0].lines
+    assert "圈風" in [zh for zh, _, _ in line.items] and line.hand_tai == before.entries[0].lines[0].hand_tai + 1
+    panel = ledger_panel(game.state)
+    assert panel is not None
+    (fixed,) = panel.rows[0].shown
+    assert fixed.kongs == ("1z",) and fixed.melds == (("0x", "1z", "1z", "0x"),) and fixed.corrected
+    name = game.state.players[winner]
+    said = Words(f"改正第 1 把 {name} 攤開的牌：一萬二萬三萬四萬五萬六萬七條八條九條二筒三筒四筒五條 + 五條，暗槓 東",
+                 f"{name}'s tiles shown in hand 1 corrected: 1 2 3 4 5 6 Characters, 2 3 4 Dots, 5 7 8 9 Bamboo "
+                 "+ 5 Bamboo; concealed kongs: East wind")
+    assert game.frame().recent[0] == said and game.undo_what() == said
+    row = next(r for r in csv.reader(io.StringIO(ledger_csv(game.state))) if r and r[0] == "1")
+    assert row[5].endswith("5 7 8 9 Bamboo; concealed kongs: East wind") and "，暗槓 東 / " in row[5]
+    assert row[-1] == f"{name}: 123456m234p5789s ckong:1111z win=5s@self"  # the hand as scored
+    assert game.undo() is None  # the correction taken back: as the win was recorded
+    assert ledger_of(game.state) == before
+    panel = ledger_panel(game.state)
+    assert panel is not None and panel.rows[0].shown == (shown,)
+    game.close()

@@ -536,3 +536,55 @@ def test_the_live_tables_rules_are_named_as_seated_once_the_file_of_their_name_s
     tab.set_context(profile=TABLE_RULES)
     assert heads() == ("stakes 30 + 10 a tai, rules Friday house (as seated)",) * 2 + (seated.en,)
     game.close()
+
+
+def test_the_correction_form_offers_the_kongs_the_win_named_and_records_them_put_right(tmp_path: Path) -> None:
+    """A review: a win's face-down kong typed wrong could not be put right; the form had the concealed tiles and the
+    drawn tile only. It now has a field for the kongs the win named, filled with them (none where the win had no kong
+    face down); left blank it says each needs its kind, a fifth copy is refused before the tap, and the kinds typed
+    by name are recorded with the tiles."""
+    from companion.app.ledger_model import ledger_panel
+    from companion.app.view_ledger import LedgerTab
+    from companion.game import events as ev
+    from companion.game.session import ledger_of
+    from companion.tiles import Tile
+    from tests.app.test_ledger_model import _kong_won
+
+    game, winner = _kong_won(tmp_path)
+    panel = ledger_panel(game.state)
+    assert panel is not None
+    (shown,) = panel.rows[0].shown
+    tab = LedgerTab(_Host(), SimpleNamespace(), game)  # type: ignore[arg-type]
+    tab.open_fix(1, shown)
+    assert tab.fix_kongs.value == "8p" and tab.fix_concealed.value == shown.concealed
+    assert "ledger-fix-kongs" in [c.identifier for c in _idents(tab.build())]
+    assert tab.fix_kongs.label == ui("ledger_fix_kongs", n=1).en == "Concealed kongs shown at the win (1, one tile each)"
+    before, log = ledger_of(game.state), len(game.events())
+    tab.fix_kongs.value = ""
+    tab._fix_typed()
+    needed = ui("live_win_kongs_needed", n=1, got=0)
+    assert _texts(tab.fix_preview) == [needed.en]  # (as a blank drawn tile is said)
+    tab.save_fix(shown)
+    assert tab.fix_error == needed and ledger_of(game.state) == before and len(game.events()) == log
+    tab.fix_kongs.value = "1p"  # one was discarded: a fifth copy
+    tab._fix_typed()
+    assert _texts(tab.fix_preview) == ["This cannot be recorded: 1 Dot (1p): 5 copies would be on the table, a set "
+                                       "holds 4"]
+    tab.fix_kongs.value = "東"  # by name, as a phone may type it
+    tab._fix_typed()
+    (preview,) = _texts(tab.fix_preview)
+    assert preview.startswith("If recorded:") and "Round-wind pung" in preview
+    tab.save_fix(shown)
+    assert tab.fixing is None and tab.fix_error is None and ledger_of(game.state) != before
+    last = game.events()[-1]
+    assert isinstance(last, ev.WinCorrected) and last.kongs == (Tile.Z1,) and last.seat == winner
+    game.close()
+    plain = _two_hands(tmp_path / "plain")  # no kong face down: no field for one
+    panel = ledger_panel(plain.state)
+    assert panel is not None
+    (shown,) = panel.rows[0].shown
+    assert shown.kongs == ()
+    tab = LedgerTab(_Host(), SimpleNamespace(), plain)  # type: ignore[arg-type]
+    tab.open_fix(1, shown)
+    assert "ledger-fix-kongs" not in [c.identifier for c in _idents(tab.build())]
+    plain.close()

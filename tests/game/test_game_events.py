@@ -18,7 +18,8 @@ def test_every_event_type_round_trips() -> None:
     extra = [ev.Seated(players=("甲", "乙", "丙", "丁"), switches=Switches(multi_win=MultiWin.ALL, streak_cap=3)),
              ev.Won(seat=1, kind=ev.WinKind.EIGHT_FLOWERS, tile=None, concealed=(Tile.M1,), kongs=(Tile.Z7,),
                     source=ev.EventSource.CAMERA),
-             ev.ConcealedKong(seat=2), ev.Retracted(target=7, note="誤按")]
+             ev.ConcealedKong(seat=2), ev.Retracted(target=7, note="誤按"),
+             ev.WinCorrected(seat=1, hand=2, concealed=(Tile.M1,), tile=Tile.M1, session=1, kongs=(Tile.Z2, Tile.P8))]
     for e in [*seen.values(), *extra]:
         assert ev.from_dict(ev.to_dict(e)) == e
 

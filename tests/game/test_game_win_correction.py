@@ -4,6 +4,8 @@ tests/app/test_live_model.py)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.game import events as ev
@@ -139,3 +141,86 @@ def test_a_correction_that_is_no_win_says_what_the_hand_waits_on() -> None:
         assert refused.value.reason.key == "not_complete"
         assert refused.value.reason.zh == f"乙的牌不成胡：{zh}"
         assert refused.value.reason.en == f"乙's hand is not a winning shape: {en}"
+
+
+def _kong_won_on(kind: str) -> TableState:
+    """乙 (seat 1, South) makes a concealed kong face down, then self-draws 1z on 123m 456m 789s 11z 22z: the win
+    names the kong's kind, ``kind``, which the table never saw."""
+    from tests.game.game_support import face_down_table, t, tiles
+
+    state = face_down_table({})
+    for e in (ev.Discarded(seat=0, tile=t("9m")), ev.Drew(seat=1), ev.ConcealedKong(seat=1), ev.ReplacementDrew(seat=1),
+              ev.Discarded(seat=1, tile=t("9m")), ev.Drew(seat=2), ev.Discarded(seat=2, tile=t("9p")),
+              ev.Drew(seat=3), ev.Discarded(seat=3, tile=t("1p")), ev.Drew(seat=0), ev.Discarded(seat=0, tile=t("9s")),
+              ev.Drew(seat=1, tile=t("1z")),
+              ev.Won(seat=1, kind=ev.WinKind.SELF_DRAW, tile=t("1z"), concealed=tiles("123m456m789s11z22z"),
+                     kongs=tiles(kind))):
+        state = step(state, e)
+    return state
+
+
+def test_a_concealed_kong_named_wrong_at_the_win_is_put_right_with_the_tiles() -> None:
+    """A review: a win entered with its face-down kong as 8p (``ckong:8888p``) where it was 南 could never be put
+    right: the correction took the concealed tiles only, so the hand missed 門風 and every later balance stayed
+    wrong. ``WinCorrected.kongs`` names the kinds again, checked as the win's are: a fifth copy on the table, a
+    kong too many or one not named is refused, saying why; the kongs the table saw stay as recorded."""
+    from companion.game.session import ledger_of
+    from tests.game.game_support import tiles
+
+    for over in (False, True):  # the hand just over, and one the table has closed (the next dealt since)
+        state = _kong_won_on("8p")
+        if over:
+            state = finish_hand(state)
+        (line,) = ledger_of(state).entries[0].lines
+
+        def seen(s: TableState, over: bool = over) -> tuple[int, ...]:  # the hand's tiles the table has seen
+            return s.results[0].known or () if over else s.known
+
+        assert "門風" not in [zh for zh, _, _ in line.items] and seen(state)[Tile.P8] == 4
+        corrected = ev.WinCorrected(seat=1, hand=1, concealed=tiles("123m456m789s11z88p"), kongs=tiles("2z"))
+        fixed = step(state, corrected)
+        (now,) = ledger_of(fixed).entries[0].lines
+        assert [zh for zh, _, _ in now.items] == [zh for zh, _, _ in line.items[:3]] + ["門風", "圈風"] \
+            and now.hand_tai == line.hand_tai + 1
+        assert ledger_of(fixed).balances != ledger_of(state).balances
+        rec = (fixed.outcome if not over else fixed.results[0].outcome).winners[0]  # type: ignore[union-attr]
+        assert [m.tiles for m in rec.melds] == [tiles("2222z")] and rec.face_down == (0,) and rec.corrected
+        assert (seen(fixed)[Tile.P8], seen(fixed)[Tile.Z2]) == (2, 4)  # the table's count follows
+        if not over:
+            assert [m.tiles for m in fixed.seats[1].melds] == [tiles("2222z")]
+        # put back: as it was recorded; an undo takes the correction back whole
+        back = step(fixed, ev.WinCorrected(seat=1, hand=1, concealed=tiles("123m456m789s11z22z"), kongs=tiles("8p")))
+        assert ledger_of(back).balances == ledger_of(state).balances and seen(back) == seen(state)
+        undone = step(fixed, ev.Retracted(target=fixed.last_index))
+        assert ledger_of(undone).balances == ledger_of(state).balances and seen(undone) == seen(state)
+    state = _kong_won_on("8p")
+    for kongs, concealed, key, said in (
+            ("2z", "123m456m789s11z22z", "fifth_copy", ("6 張南", "South wind (2z): 6 copies")),  # his own 22z
+            ("1p", "123m456m789s11z22z", "fifth_copy", ("5 張一筒", "1 Dot (1p): 5 copies")),  # 丁 discarded one
+            ("2z3z", "123m456m789s11z88p", "fix_kongs_size", ("是 1 個，改正寫了 2 個", "with 1 kong face down")),
+            ("0x", "123m456m789s11z88p", "fix_unknown", ("每張都寫出來", "names every tile")),
+            ("8p", "123m456m789s11z22z", "fix_same", ("沒有要改的", "nothing to correct"))):
+        with pytest.raises(IllegalEvent) as refused:
+            step(state, ev.WinCorrected(seat=1, hand=1, concealed=tiles(concealed), kongs=tiles(kongs)))
+        assert refused.value.reason.key == key
+        assert said[0] in refused.value.reason.zh and said[1] in refused.value.reason.en, refused.value.reason
+    # a win with no kong face down until it has none to name
+    played = finish_hand(_session(8))
+    result = next(r for r in played.results if r.outcome.winners and r.outcome.winners[0].tile is not None)
+    rec = result.outcome.winners[0]
+    assert not rec.face_down
+    with pytest.raises(IllegalEvent) as refused:
+        step(played, ev.WinCorrected(seat=rec.seat, hand=result.number, concealed=rec.concealed, kongs=(Tile.Z7,)))
+    assert refused.value.reason.key == "fix_kongs_size" and "0 kongs" in refused.value.reason.en
+
+
+def test_a_correction_of_the_kongs_round_trips_and_an_older_one_reads_as_recorded() -> None:
+    """``kongs`` is written only when set: a correction logged before the field reads with none (as recorded)."""
+    from tests.game.game_support import tiles
+
+    fixed = ev.WinCorrected(seat=1, hand=1, concealed=tiles("123m456m789s11z88p"), kongs=tiles("2z"))
+    assert ev.to_dict(fixed)["kongs"] == "2z" and ev.from_dict(ev.to_dict(fixed)) == fixed
+    older = {"v": 4, "type": "WinCorrected", "seat": 1, "hand": 1, "concealed": "123m456m789s11z88p",
+             "tile": None, "source": "manual", "rules_version": 1}
+    assert ev.from_dict(older) == replace(fixed, kongs=())
+    assert "kongs" not in ev.to_dict(replace(fixed, kongs=()))
