@@ -366,15 +366,15 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
             print(listed, file=sys.stderr)
         return failed
     except PhotoHandError as e:
-        en, zh = advised(e, dets)
-        if corrections:  # the hand as the player corrected it, not as read (the app says so: a review)
-            en, zh = _as_corrected(en, zh, corrections)
+        en, zh = advised(e, dets, corrections or [])  # (a hand his --tile made no win: said of them, a review)
         if too_dark(image):  # the light may be the reason, not the hand (a review's dark photo: "found 2 tiles")
             en, zh = f"{en}; {TOO_DARK_EN}", f"{zh}；{TOO_DARK_ZH}"
         en, zh = _with_warnings(en, zh, quality)
         more = {**({"reading": e.reading[0]} if e.reading else {}), **refusal_fields(e, dets, fixed)}
         failed = _failed(args, photo, en, zh, more, quality)
-        if not args.json and (listed := numbered_text(dets, args.lang, fixed, _exact(e, dets))):  # as --tile names them
+        # the tiles as --tile names them; no --tile example where the way out is the winning tile (a review)
+        if not args.json and (listed := numbered_text(dets, args.lang, fixed, _exact(e, dets),
+                                                      e.way_out.value != "win_tile")):
             print(listed, file=sys.stderr)  # (none for a photo with no tile found, or only backs: no header alone)
         if args.annotate:  # the reading refused is what the player needs to see (a review found no picture then)
             _annotate(args, image, dets, None, n, fixed, e.check)
@@ -405,21 +405,6 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     else:
         print_text(result, found, args.lang, numbered_text(dets, args.lang, fixed))
     return _annotate(args, image, dets, found, n, fixed) if args.annotate else True
-
-
-_AS_READ = ("not a win as read", "照讀到的不是胡牌")
-"""How :mod:`companion.vision.hand_score` opens a refusal of the hand as read (:func:`_as_corrected`)."""
-
-
-def _as_corrected(en: str, zh: str, corrections: list[Correction]) -> tuple[str, str]:
-    """A refusal of a hand the player corrected with ``--tile`` said of his corrections, not of the reading: a
-    review's "not a win as read" after his own ``--tile`` made it no win."""
-    given = " ".join(f"--tile {c[3]}" for c in corrections)
-    if en.startswith(_AS_READ[0]):
-        en = f"not a win with your correction{'s' if len(corrections) > 1 else ''} ({given})" + en[len(_AS_READ[0]):]
-    if zh.startswith(_AS_READ[1]):
-        zh = f"照你的改正（{given}）不是胡牌" + zh[len(_AS_READ[1]):]
-    return en, zh
 
 
 def _with_warnings(en: str, zh: str, quality: Any) -> tuple[str, str]:
@@ -687,22 +672,27 @@ def example(dets: Any, exact: list[str] | None = None) -> str:
 _TILE_VALUES = frozenset(int(t) for t in Tile if t is not Tile.UNKNOWN)
 
 
-def numbered_text(dets: Any, lang: str, fixed: frozenset[str] = frozenset(), exact: list[str] | None = None) -> str:
-    """The tiles as read, each as ``ROW.N=TILE`` (``?``: read unsure; ``*``: as ``--tile`` gave it, ``fixed``: their
-    places), groups apart by ``|``: what ``--tile`` takes (its example the refusal's exact one, ``exact``, where it has one), to copy with the tile put right; ``""`` where no tile is
-    numbered (none found, or only backs): a review saw the list's header printed with nothing under it."""
+def numbered_text(dets: Any, lang: str, fixed: frozenset[str] = frozenset(), exact: list[str] | None = None,
+                  shown: bool = True) -> str:
+    """The tiles as read, each as ``ROW.N=TILE`` (``?``: read unsure; "(corrected)": as ``--tile`` gave it,
+    ``fixed``: their places, not ``*``, which the drawing's labels give the winning tile: a review read the two
+    marks as one), groups apart by ``|``: what ``--tile`` takes (its example the refusal's exact one, ``exact``,
+    where it has one; none where ``shown`` is False: a refusal whose way out is the winning tile, not a tile read
+    wrong), to copy with the tile put right; ``""`` where no tile is numbered (none found, or only backs): a review
+    saw the list's header printed with nothing under it."""
     doubtful = dets.doubtful()
+    fixed_said = "（改過）" if lang == "zh" else " (corrected)"
     lines = []
     for _, groups in _places(dets):
         parts = [" ".join(f"{at}={Tile(int(dets.kind[i])).code}{'?' if doubtful[i] else ''}"
-                          f"{'*' if at in fixed else ''}" for at, i in g) for g in groups]
+                          f"{fixed_said if at in fixed else ''}" for at, i in g) for g in groups]
         lines.append("    " + " | ".join(parts))
     if not lines:
         return ""
-    ex, star_zh, star_en = example(dets, exact), ("；* = 用 --tile 改正過" if fixed else ""), ("; * = corrected by --tile"
-                                                                                     if fixed else "")
-    head = f"  讀到的牌（? = 不確定{star_zh}；讀錯的用 --tile 列.張=牌 改正，例如 --tile {ex}）：" if lang == "zh" else \
-        f"  tiles as read (? = unsure{star_en}; correct a misread one with --tile ROW.N=TILE, e.g. --tile {ex}):"
+    ex = example(dets, exact)
+    ex_zh, ex_en = (f"，例如 --tile {ex}", f", e.g. --tile {ex}") if shown else ("", "")
+    head = f"  讀到的牌（? = 不確定；讀錯的用 --tile 列.張=牌 改正{ex_zh}）：" if lang == "zh" else \
+        f"  tiles as read (? = unsure; correct a misread one with --tile ROW.N=TILE{ex_en}):"
     return "\n".join([head, *lines])
 
 
@@ -726,20 +716,25 @@ def _exact(refused: PhotoHandError, dets: Any) -> list[str]:
     return out if len(out) <= 4 else []
 
 
-def advised(refused: PhotoHandError, dets: Any = None) -> tuple[str, str]:
+def advised(refused: PhotoHandError, dets: Any = None, corrections: list[Correction] | None = None
+            ) -> tuple[str, str]:
     """A refusal's reason (:class:`companion.vision.hand_score.PhotoHandError`) with its way out said as this
     command's options (:data:`_WAY_OUT`): the exact ``--tile`` where the refusal names a tile and kind, else an
-    example of the photo ``dets``."""
+    example of the photo ``dets``; a refusal that blames the tiles the player corrected names his ``--tile``
+    options (``corrections``: a review read "not a win as read" after his own ``--tile`` made the hand no win)."""
+    given = " ".join(f"--tile {c[3]}" for c in corrections or [])
+    yours = (f"not a win with your correction{'s' if len(corrections or []) > 1 else ''} ({given})",
+             f"照你的改正（{given}）不是胡牌") if given else None
     if refused.way_out.value == "win_tile":  # the winning tile not in the photo: named with its own option
         code = refused.waits[0].code if refused.waits else "3s"
         return refused.said((f", or name it with --win-tile (e.g. --win-tile {code})",
-                             f"，或用 --win-tile 指定（例如 --win-tile {code}）"))
+                             f"，或用 --win-tile 指定（例如 --win-tile {code}）"), yours)
     exact = _exact(refused, dets) if dets is not None else []
     ex_en, ex_zh = (("for this photo: --tile " + " or --tile ".join(exact), "這張照片請用 --tile " + " 或 --tile ".join(exact)) if exact
                     else (f"e.g. --tile {example(dets)}", f"例如 --tile {example(dets)}") if dets is not None else
                     ("e.g. --tile 2.5=7p", "例如 --tile 2.5=7p"))
     en, zh = _WAY_OUT.get(refused.way_out.value, ("", ""))
-    return refused.said((en.replace("{ex}", ex_en), zh.replace("{ex}", ex_zh)))
+    return refused.said((en.replace("{ex}", ex_en), zh.replace("{ex}", ex_zh)), yours)
 
 
 def refusal_fields(refused: PhotoHandError, dets: Any, fixed: frozenset[str] = frozenset()) -> dict[str, Any]:
