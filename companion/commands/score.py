@@ -5,6 +5,7 @@
     companion score win.jpg --win-tile 3s --flag last_tile --json   # 海底撈月; --flag 海底 alike
     companion score win.jpg --tile 2.5=7p --concealed             # the fifth tile of row 2 is a 7p; nothing called
     companion score win.jpg --rob-kong --discarder N --win-tile 3s # 搶槓: North's added kong of 3s robbed
+    companion score win.jpg --win-type seven_flowers_rob --discarder S  # 七搶一: South showed the eighth flower
 
 Lay the hand down as at the table: the concealed tiles in one row, the melds in a row of their own in front of it
 (a claimed tile may lie sideways, a concealed kong with tiles face down; a face-up kong is taken as exposed unless
@@ -111,8 +112,12 @@ def register(sub: Any) -> None:
                    help="a flag of the win, repeatable: " + ", ".join(f"{k} ({v})" for k, v in FLAGS.items()) + " / "
                         "胡牌的旗標，可重複：" + "、".join(f"{k}（{v}）" for k, v in FLAGS.items()))
     p.add_argument("--rob-kong", action="store_true",
-                   help="the winning tile was robbed from a kong; --discarder names the seat whose kong it "
-                        "was / 搶槓胡：用 --discarder 指定被搶槓的那家")
+                   help="the winning tile was robbed from a kong (--win-type rob_kong); --discarder names the seat "
+                        "whose kong it was / 搶槓胡（同 --win-type rob_kong）：用 --discarder 指定被搶槓的那家")
+    p.add_argument("--win-type", type=_win_type_name, choices=list(WIN_TYPES), metavar="TYPE",
+                   help="how the hand was won: " + ", ".join(f"{k} ({v[0]})" for k, v in WIN_TYPES.items())
+                        + "; the Chinese name is taken too / 怎麼胡的："
+                        + "、".join(f"{k}（{v[1]}）" for k, v in WIN_TYPES.items()) + "；也可以寫中文名稱")
     p.add_argument("--context", default="{}",
                    help="more of the win as a JSON object of companion tai's fields (flags, win_type...) / "
                         "其他胡牌條件（companion tai 的 JSON 欄位）")
@@ -190,17 +195,47 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
                        ("streak", args.streak)):
         if value is not None:
             ctx[key] = value
-    if getattr(args, "rob_kong", False):
-        ctx["win_type"] = WinType.ROB_KONG.value
+    kind = getattr(args, "win_type", None)
+    if getattr(args, "rob_kong", False):  # (--win-type rob_kong's shorthand)
+        if kind not in (None, WinType.ROB_KONG.value):
+            raise OptionError("--win-type", kind, f"--rob-kong and --win-type {kind} say two ways the hand was won: "
+                              "give one", f"--rob-kong 和 --win-type {kind} 說了兩種胡法：只能給一種")
+        kind = WinType.ROB_KONG.value
+    if kind is not None:
+        ctx["win_type"] = kind
     if args.discarder is not None:
         ctx["discarder"] = args.discarder
         ctx.setdefault("win_type", "discard")
-    if ctx.get("win_type") == WinType.ROB_KONG.value and ctx.get("discarder") is None:  # named as the option to
-        # give, not the JSON field (a review read "discarder: a rob_kong win needs the seat that pays")
-        raise OptionError("--discarder", "",
-                          "a win robbing a kong needs --discarder SEAT: the seat whose kong was robbed pays",
-                          "搶槓胡要用 --discarder 座位 指定被搶槓的那家（由他付）")
+    payer = _PAYER.get(str(ctx.get("win_type")))
+    if payer is not None and ctx.get("discarder") is None:  # named as the option to give, not the JSON field (a
+        # review read "discarder: a rob_kong win needs the seat that pays")
+        raise OptionError("--discarder", "", *payer)
     return ctx
+
+
+WIN_TYPES = {"self_draw": ("self-drawn, the default", "自摸，預設"),
+             "discard": ("on a discard, as --discarder alone says", "胡別人打出的牌，單給 --discarder 就是"),
+             "rob_kong": ("robbing a kong, as --rob-kong says; --discarder: whose kong", "搶槓胡，同 --rob-kong；"
+                          "--discarder 是被搶槓的那家"),
+             "eight_flowers": ("eight flowers", "八仙過海"),
+             "seven_flowers_rob": ("seven flowers robbing the eighth; --discarder: who showed it",
+                                   "七搶一；--discarder 是亮出第八張花的那家")}
+"""The ways of winning ``--win-type`` takes (the app's Photo form's; the names of ``companion tai``'s ``win_type``),
+each said (English, Chinese)."""
+
+_PAYER = {"rob_kong": ("a win robbing a kong needs --discarder SEAT: the seat whose kong was robbed pays",
+                       "搶槓胡要用 --discarder 座位 指定被搶槓的那家（由他付）"),
+          "seven_flowers_rob": ("a seven-flowers win robbing the eighth needs --discarder SEAT: the seat that showed "
+                                "the eighth flower pays", "七搶一要用 --discarder 座位 指定亮出第八張花的那家（由他付）")}
+"""The ways of winning one seat pays for besides a discard, with what is said where ``--discarder`` is missing."""
+
+
+def _win_type_name(word: str) -> str:
+    """The way of winning ``word`` names (its name, any case, or its Chinese one: 七搶一, 搶槓 for 搶槓胡); as given
+    where it names none (argparse refuses it, listing the names)."""
+    word = word.strip()
+    zh = {win_type_zh(WinType(k)): k for k in WIN_TYPES} | {"搶槓": "rob_kong", "放槍": "discard"}
+    return word.lower() if word.lower() in WIN_TYPES else zh.get(word, word)
 
 
 FLAGS = {"last_tile": "海底撈月", "last_discard": "河底撈魚", "after_kong": "槓上開花", "after_flower": "花上開花",

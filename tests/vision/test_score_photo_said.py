@@ -507,3 +507,30 @@ def test_no_tile_example_where_the_way_out_is_the_winning_tile(photo_of, capsys)
         assert "--win-tile 3s" in err and tile_ex not in err and "1.1=1m" in err
         assert main(["score", photo, "--lang", lang, "--discarder", "N", "--json"]) == 1
         assert json.loads(capsys.readouterr().out)["error"]["way_out"] == "win_tile"
+
+
+def test_the_ways_of_winning_the_photo_form_offers_are_one_option_of_the_command(photo_of, capsys) -> None:
+    """The app's Photo form offers 八仙過海 and 七搶一; the command took them only as --context's JSON
+    ('{"win_type": "seven_flowers_rob", ...}'), 搶槓 alone having an option. ``--win-type`` takes each (its name or
+    its Chinese one), ``--rob-kong`` its shorthand still, and the seat that pays is asked as ``--discarder``."""
+    seven = photo_of(laid([(100, ["123m789m234p5p"]), (200, ["777s", "345s"]), (300, ["1f2f3f4f5f6f7f"])]))
+    for name in ("seven_flowers_rob", "七搶一", "SEVEN_FLOWERS_ROB"):
+        assert main(["score", seven, "--win-type", name, "--discarder", "S", "--seat", "W", "--json"]) == 0
+        win = json.loads(capsys.readouterr().out)["win"]
+        assert win["win_type"] == "seven_flowers_rob" and win["discarder"] == "S"
+    assert main(["score", seven, "--lang", "en", "--win-type", "seven_flowers_rob", "--seat", "W"]) == 2
+    err = capsys.readouterr().err
+    assert "needs --discarder SEAT: the seat that showed the eighth flower pays" in err and "discarder:" not in err
+    assert main(["score", seven, "--win-type", "七搶一", "--seat", "W"]) == 2
+    assert "七搶一要用 --discarder 座位" in capsys.readouterr().err
+    eight = photo_of(laid([(100, ["123m456m789m123p45s55z"]), (200, ["1f2f3f4f5f6f7f8f"])]))
+    assert main(["score", eight, "--win-type", "八仙過海", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["win"]["win_type"] == "eight_flowers"
+    assert main(["score", eight, "--lang", "en", "--rob-kong", "--win-type", "eight_flowers", "--discarder", "S"]) == 2
+    assert "--rob-kong and --win-type eight_flowers say two ways the hand was won" in capsys.readouterr().err
+    photo = photo_of(laid(TWO_ROWS))
+    assert main(["score", photo, "--win-type", "rob_kong", "--discarder", "S", "--rob-kong", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["win"]["win_type"] == "rob_kong"
+    with pytest.raises(SystemExit):
+        main(["score", photo, "--win-type", "bogus"])
+    assert "--win-type" in capsys.readouterr().err
