@@ -42,7 +42,7 @@ from companion.vision.hand_score import (
 from companion.vision.image_file import ImageFileError, jpeg_bytes, read_image
 from companion.vision.legend import Entry
 from companion.vision.quality import photo_quality
-from companion.vision.read import Detections, TileReader, annotated, reading_order, too_dark
+from companion.vision.read import Detections, Marks, TileReader, annotated, reading_order, too_dark
 
 __all__ = ["UPLOAD_MAX_BYTES", "MOMENTS", "MOMENTS_FOR", "PAYING", "READIES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
            "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES", "TABLE_RULES", "ReadTile",
@@ -90,10 +90,15 @@ class PhotoFailed:
     waits: tuple[str, ...] = ()  # a hand shown without its winning tile: the tiles it waits on, to tap (WayOut.WIN_TILE)
 
 
-def photo_drawn(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None) -> tuple[bytes, tuple[Entry, ...]]:
+def photo_drawn(image: np.ndarray, dets: Detections, names: Sequence[str] | None = None,
+                check: Iterable[int] = ()) -> tuple[bytes, tuple[Entry, ...]]:
     """The photo as JPEG with the reading (or the hand as scored: ``names``) drawn on it, and its legend, said under
-    it on the screen (a review could not tell what the colours and the marks ``?``, ``!`` and ``*`` meant)."""
-    picture, legend = annotated(image, dets, names)
+    it on the screen (a review could not tell what the colours and the marks ``?``, ``!`` and ``*`` meant); the tiles
+    a refusal names (``check``) framed thick, and those the player corrected (:attr:`Detections.picked`) in their
+    own colour, as ``companion score --annotate`` draws them (:class:`Marks`; a review found the app's photo of a
+    refused hand framed neither)."""
+    picked = frozenset(int(i) for i in np.flatnonzero(dets.picked)) if dets.picked is not None else frozenset()
+    picture, legend = annotated(image, dets, names, Marks(check=frozenset(check), corrected=picked))
     return jpeg_bytes(picture), tuple(legend)
 
 
@@ -269,7 +274,7 @@ def score_picked(read: ReadPhoto, picks: Mapping[int, Tile], context: Mapping[st
     changed = sum(int(read.dets.kind[i]) != int(t) for i, t in picks.items())
     blamed = changed if isinstance(outcome, PhotoHandError) and changed and \
         not isinstance(_attempt(read, context, profile_id), Exception) else 0
-    return _shown(picked, outcome, stakes, blamed)
+    return _shown(picked, outcome, stakes, blamed, changed)
 
 
 _Refusal = PhotoHandError | WinInputError | NotAWin
@@ -309,15 +314,17 @@ def either(tiles: Iterable[Tile]) -> tuple[str, str]:
     return zh, en
 
 
-def _shown(read: ReadPhoto, outcome: PhotoWin | _Refusal, stakes: Stakes, corrected: int) -> PhotoPanel | PhotoFailed:
-    """What the tab shows of :func:`_attempt`'s ``outcome``; ``corrected``: see :func:`score_read_photo`."""
+def _shown(read: ReadPhoto, outcome: PhotoWin | _Refusal, stakes: Stakes, corrected: int,
+           changed: int | None = None) -> PhotoPanel | PhotoFailed:
+    """What the tab shows of :func:`_attempt`'s ``outcome``; ``corrected``: see :func:`score_read_photo`;
+    ``changed``: how many tiles the player's picks read otherwise than the photo (:func:`app_words`)."""
     name, image, dets = read.name, read.image, read.dets
     if isinstance(outcome, Exception):
         if corrected and isinstance(outcome, PhotoHandError) and outcome.reading is not None:
             en, zh = outcome.reading
             return PhotoFailed(name, ui("photo_not_win_corrected", n=corrected, tiles=zh, tiles_en=en),
-                               *photo_drawn(image, dets))
-        return unscored(read, outcome)
+                               *photo_drawn(image, dets, check=outcome.check), check=outcome.check)
+        return unscored(read, outcome, changed)
     # with no tile set apart, each tile the hand can have been won on is offered with its tai, as for a typed hand
     # (a review: a hand won on an edge wait was charged the most tai, and the screen said only a command's option)
     choices = () if outcome.marked else tuple((t.code, tai) for t, tai in outcome.win_tiles)
@@ -484,10 +491,11 @@ def photo_warnings(read: ReadPhoto) -> tuple[Words, ...]:
                  if code != "no_tiles")
 
 
-def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> PhotoFailed:
-    """Why the photo ``read`` cannot be scored, in both languages, with the photo as read, and what is wrong with the
-    photo (:func:`photo_warnings`), which may be why its hand reads as no win: a shaken photo said first."""
-    why = app_words(bad)
+def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin, changed: int | None = None) -> PhotoFailed:
+    """Why the photo ``read`` cannot be scored, in both languages, with the photo as read (the tiles the refusal
+    names framed), and what is wrong with the photo (:func:`photo_warnings`), which may be why its hand reads as no
+    win: a shaken photo said first. ``changed``: see :func:`app_words`."""
+    why = app_words(bad, changed=changed)
     if isinstance(bad, PhotoHandError) and too_dark(read.image):  # the light may be why (a review's dark photo)
         why = why + ui("photo_too_dark")
     if not isinstance(bad, WinInputError):  # (the form's own mistake: the photo is not why)
@@ -499,8 +507,9 @@ def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin) -> 
                 why = Words(zh, en) + ui("photo_also", what=why.zh, what_en=why.en)
             else:
                 why = why + ui("photo_also", what=zh, what_en=en)
+    check = bad.check if isinstance(bad, PhotoHandError) else ()
     return PhotoFailed(read.name, ui("photo_failed", name=read.name, why=why.zh, why_en=why.en),
-                       *photo_drawn(read.image, read.dets), check=bad.check if isinstance(bad, PhotoHandError) else (),
+                       *photo_drawn(read.image, read.dets, check=check), check=check,
                        waits=tuple(t.code for t in bad.waits)
                        if isinstance(bad, PhotoHandError) and bad.way_out is WayOut.WIN_TILE else ())
 
@@ -578,10 +587,13 @@ def way_out(refused: PhotoHandError, live: bool = False) -> Words:
     return Words("", "")
 
 
-def app_words(bad: PhotoHandError | WinInputError | NotAWin, live: bool = False) -> Words:
+def app_words(bad: PhotoHandError | WinInputError | NotAWin, live: bool = False, changed: int | None = None) -> Words:
     """The reason a photo's hand cannot be scored, as the app says it: without the command line's options and
     commands, which mean nothing on a phone, naming the form's box where the record's field is wrong, and a
-    refusal's way out in the app's own terms (:func:`way_out`; ``live``: the Live tab's)."""
+    refusal's way out in the app's own terms (:func:`way_out`; ``live``: the Live tab's). A refusal of the tiles
+    the player picked (:attr:`PhotoHandError.corrected`) is said of the ``changed`` tiles he read otherwise than
+    the photo, where he changed any, and as read where he only confirmed tiles as read (None: the scorer's own
+    words)."""
     if isinstance(bad, WinInputError) and bad.field != "(line)":  # the record's field said as the form's box
         box, why = _form_field(bad.field), stripped(bad.zh, bad.reason)
         return ui("form_field_wrong", field=box.zh, field_en=box.en, why=why.zh, why_en=why.en)
@@ -590,7 +602,9 @@ def app_words(bad: PhotoHandError | WinInputError | NotAWin, live: bool = False)
         return Words("詐胡：" + said.zh, "a false win: " + said.en) if isinstance(bad, FalseWin) else said
     if isinstance(bad, PhotoHandError):
         way = way_out(bad, live)
-        en, zh = bad.said((way.en, way.zh))
+        opening = None if changed is None else ui("photo_opening_corrected", n=changed) if changed else \
+            ui("photo_opening_as_read")
+        en, zh = bad.said((way.en, way.zh), None if opening is None else (opening.en, opening.zh))
         return stripped(zh, en)
     return stripped(bad.message_zh, str(bad))
 

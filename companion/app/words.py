@@ -965,7 +965,7 @@ UI: dict[str, tuple[str, str]] = {
     "photo_fixed": ("你改了 {n} 張", "Corrected by you: {n}"),
     "photo_not_win_corrected": ("照你改過的 {n} 張牌，這手不是胡牌（逐列：{tiles}）。點深綠框的牌可以改回，"
                                 "或按「全部照原本讀的」",
-                                "With the {n} tile(s) you corrected this is no winning hand (row by row: {tiles_en}). "
+                                "With the {n} tiles you corrected this is no winning hand (row by row: {tiles_en}). "
                                 "Tap a dark-green-framed tile to change it back, or Undo my corrections"),
     "typed_name": ("輸入的手牌：{hand}", "Hand typed: {hand}"),
     "typed_bad": ("這手牌寫錯了：{why}", "The hand cannot be read: {why_en}"),
@@ -1218,7 +1218,7 @@ UI: dict[str, tuple[str, str]] = {
                                  "Orange frame: unsure, changed by the reader, or to check; dark green frame: corrected "
                                  "by you"),
     "photo_sum_changed": ("（改讀了 {n} 張才是胡牌：請檢查橘框的牌）",
-                          " (only with {n} tile(s) read otherwise is this a win: check the orange-framed tiles)"),
+                          " (only with {n} tiles read otherwise is this a win: check the orange-framed tiles)"),
     # --- a refused photo's way out (hand_score.WayOut), said as the app does it: the Score tab's tiles to tap, the
     # Live tab's form (the command line's options and `companion tai` mean nothing on a phone) ---
     "photo_way_correct": ("；讀錯的牌請在下面點它，選它其實是哪張", "; tap a tile read wrong below and pick what it really is"),
@@ -1366,6 +1366,10 @@ UI: dict[str, tuple[str, str]] = {
     "live_win_flat": ("照規矩直接算台，不看手牌：不用輸入手牌", "Paid flat, whatever the hand: no tiles to enter"),
     # --- 改正胡牌 of the concealed kongs that lay face down until the win named their kinds (the Ledger's form) ---
     "ledger_fix_kongs": ("胡牌時才亮出的暗槓（{n} 個，每個寫一張）", "Concealed kongs shown at the win ({n}, one tile each)"),
+    # --- a photo's refusal that names the tiles the player picked (hand_score's PhotoHandError.corrected), opened in
+    # the app's words: of the tiles he read otherwise, or as read where he only confirmed tiles as read ---
+    "photo_opening_corrected": ("照你改過的 {n} 張牌不是胡牌", "not a win with the {n} tiles you corrected"),
+    "photo_opening_as_read": ("照讀到的不是胡牌", "not a win as read"),
 }
 
 

@@ -5,6 +5,7 @@
     companion score win.jpg --win-tile 3s --flag last_tile --json   # 海底撈月; --flag 海底 alike
     companion score win.jpg --tile 2.5=7p --concealed             # the fifth tile of row 2 is a 7p; nothing called
     companion score win.jpg --rob-kong --discarder N --win-tile 3s # 搶槓: North's added kong of 3s robbed
+    companion score win.jpg --win-type seven_flowers_rob --discarder S  # 七搶一: South showed the eighth flower
 
 Lay the hand down as at the table: the concealed tiles in one row, the melds in a row of their own in front of it
 (a claimed tile may lie sideways, a concealed kong with tiles face down; a face-up kong is taken as exposed unless
@@ -114,8 +115,12 @@ def register(sub: Any) -> None:
                    help="a flag of the win, repeatable: " + ", ".join(f"{k} ({v})" for k, v in FLAGS.items()) + " / "
                         "胡牌的旗標，可重複：" + "、".join(f"{k}（{v}）" for k, v in FLAGS.items()))
     p.add_argument("--rob-kong", action="store_true",
-                   help="the winning tile was robbed from a kong; --discarder names the seat whose kong it "
-                        "was / 搶槓胡：用 --discarder 指定被搶槓的那家")
+                   help="the winning tile was robbed from a kong (--win-type rob_kong); --discarder names the seat "
+                        "whose kong it was / 搶槓胡（同 --win-type rob_kong）：用 --discarder 指定被搶槓的那家")
+    p.add_argument("--win-type", type=_win_type_name, choices=list(WIN_TYPES), metavar="TYPE",
+                   help="how the hand was won: " + ", ".join(f"{k} ({v[0]})" for k, v in WIN_TYPES.items())
+                        + "; the Chinese name is taken too / 怎麼胡的："
+                        + "、".join(f"{k}（{v[1]}）" for k, v in WIN_TYPES.items()) + "；也可以寫中文名稱")
     p.add_argument("--context", default="{}",
                    help="more of the win as a JSON object of companion tai's fields (flags, win_type...) / "
                         "其他胡牌條件（companion tai 的 JSON 欄位）")
@@ -193,17 +198,47 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
                        ("streak", args.streak)):
         if value is not None:
             ctx[key] = value
-    if getattr(args, "rob_kong", False):
-        ctx["win_type"] = WinType.ROB_KONG.value
+    kind = getattr(args, "win_type", None)
+    if getattr(args, "rob_kong", False):  # (--win-type rob_kong's shorthand)
+        if kind not in (None, WinType.ROB_KONG.value):
+            raise OptionError("--win-type", kind, f"--rob-kong and --win-type {kind} say two ways the hand was won: "
+                              "give one", f"--rob-kong 和 --win-type {kind} 說了兩種胡法：只能給一種")
+        kind = WinType.ROB_KONG.value
+    if kind is not None:
+        ctx["win_type"] = kind
     if args.discarder is not None:
         ctx["discarder"] = args.discarder
         ctx.setdefault("win_type", "discard")
-    if ctx.get("win_type") == WinType.ROB_KONG.value and ctx.get("discarder") is None:  # named as the option to
-        # give, not the JSON field (a review read "discarder: a rob_kong win needs the seat that pays")
-        raise OptionError("--discarder", "",
-                          "a win robbing a kong needs --discarder SEAT: the seat whose kong was robbed pays",
-                          "搶槓胡要用 --discarder 座位 指定被搶槓的那家（由他付）")
+    payer = _PAYER.get(str(ctx.get("win_type")))
+    if payer is not None and ctx.get("discarder") is None:  # named as the option to give, not the JSON field (a
+        # review read "discarder: a rob_kong win needs the seat that pays")
+        raise OptionError("--discarder", "", *payer)
     return ctx
+
+
+WIN_TYPES = {"self_draw": ("self-drawn, the default", "自摸，預設"),
+             "discard": ("on a discard, as --discarder alone says", "胡別人打出的牌，單給 --discarder 就是"),
+             "rob_kong": ("robbing a kong, as --rob-kong says; --discarder: whose kong", "搶槓胡，同 --rob-kong；"
+                          "--discarder 是被搶槓的那家"),
+             "eight_flowers": ("eight flowers", "八仙過海"),
+             "seven_flowers_rob": ("seven flowers robbing the eighth; --discarder: who showed it",
+                                   "七搶一；--discarder 是亮出第八張花的那家")}
+"""The ways of winning ``--win-type`` takes (the app's Photo form's; the names of ``companion tai``'s ``win_type``),
+each said (English, Chinese)."""
+
+_PAYER = {"rob_kong": ("a win robbing a kong needs --discarder SEAT: the seat whose kong was robbed pays",
+                       "搶槓胡要用 --discarder 座位 指定被搶槓的那家（由他付）"),
+          "seven_flowers_rob": ("a seven-flowers win robbing the eighth needs --discarder SEAT: the seat that showed "
+                                "the eighth flower pays", "七搶一要用 --discarder 座位 指定亮出第八張花的那家（由他付）")}
+"""The ways of winning one seat pays for besides a discard, with what is said where ``--discarder`` is missing."""
+
+
+def _win_type_name(word: str) -> str:
+    """The way of winning ``word`` names (its name, any case, or its Chinese one: 七搶一, 搶槓 for 搶槓胡); as given
+    where it names none (argparse refuses it, listing the names)."""
+    word = word.strip()
+    zh = {win_type_zh(WinType(k)): k for k in WIN_TYPES} | {"搶槓": "rob_kong", "放槍": "discard"}
+    return word.lower() if word.lower() in WIN_TYPES else zh.get(word, word)
 
 
 FLAGS = {"last_tile": "海底撈月", "last_discard": "河底撈魚", "after_kong": "槓上開花", "after_flower": "花上開花",
@@ -371,15 +406,15 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
             print(listed, file=sys.stderr)
         return failed
     except PhotoHandError as e:
-        en, zh = advised(e, dets)
-        if corrections:  # the hand as the player corrected it, not as read (the app says so: a review)
-            en, zh = _as_corrected(en, zh, corrections)
+        en, zh = advised(e, dets, corrections or [])  # (a hand his --tile made no win: said of them, a review)
         if too_dark(image):  # the light may be the reason, not the hand (a review's dark photo: "found 2 tiles")
             en, zh = f"{en}; {TOO_DARK_EN}", f"{zh}；{TOO_DARK_ZH}"
         en, zh = _with_warnings(en, zh, quality)
         more = {**({"reading": e.reading[0]} if e.reading else {}), **refusal_fields(e, dets, fixed)}
         failed = _failed(args, photo, en, zh, more, quality)
-        if not args.json and (listed := numbered_text(dets, args.lang, fixed, _exact(e, dets))):  # as --tile names them
+        # the tiles as --tile names them; no --tile example where the way out is the winning tile (a review)
+        if not args.json and (listed := numbered_text(dets, args.lang, fixed, _exact(e, dets),
+                                                      e.way_out.value != "win_tile")):
             print(listed, file=sys.stderr)  # (none for a photo with no tile found, or only backs: no header alone)
         if args.annotate:  # the reading refused is what the player needs to see (a review found no picture then)
             _annotate(args, image, dets, None, n, fixed, e.check)
@@ -410,21 +445,6 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     else:
         print_text(result, found, args.lang, numbered_text(dets, args.lang, fixed))
     return _annotate(args, image, dets, found, n, fixed) if args.annotate else True
-
-
-_AS_READ = ("not a win as read", "照讀到的不是胡牌")
-"""How :mod:`companion.vision.hand_score` opens a refusal of the hand as read (:func:`_as_corrected`)."""
-
-
-def _as_corrected(en: str, zh: str, corrections: list[Correction]) -> tuple[str, str]:
-    """A refusal of a hand the player corrected with ``--tile`` said of his corrections, not of the reading: a
-    review's "not a win as read" after his own ``--tile`` made it no win."""
-    given = " ".join(f"--tile {c[3]}" for c in corrections)
-    if en.startswith(_AS_READ[0]):
-        en = f"not a win with your correction{'s' if len(corrections) > 1 else ''} ({given})" + en[len(_AS_READ[0]):]
-    if zh.startswith(_AS_READ[1]):
-        zh = f"照你的改正（{given}）不是胡牌" + zh[len(_AS_READ[1]):]
-    return en, zh
 
 
 def _with_warnings(en: str, zh: str, quality: Any) -> tuple[str, str]:
@@ -692,22 +712,27 @@ def example(dets: Any, exact: list[str] | None = None) -> str:
 _TILE_VALUES = frozenset(int(t) for t in Tile if t is not Tile.UNKNOWN)
 
 
-def numbered_text(dets: Any, lang: str, fixed: frozenset[str] = frozenset(), exact: list[str] | None = None) -> str:
-    """The tiles as read, each as ``ROW.N=TILE`` (``?``: read unsure; ``*``: as ``--tile`` gave it, ``fixed``: their
-    places), groups apart by ``|``: what ``--tile`` takes (its example the refusal's exact one, ``exact``, where it has one), to copy with the tile put right; ``""`` where no tile is
-    numbered (none found, or only backs): a review saw the list's header printed with nothing under it."""
+def numbered_text(dets: Any, lang: str, fixed: frozenset[str] = frozenset(), exact: list[str] | None = None,
+                  shown: bool = True) -> str:
+    """The tiles as read, each as ``ROW.N=TILE`` (``?``: read unsure; "(corrected)": as ``--tile`` gave it,
+    ``fixed``: their places, not ``*``, which the drawing's labels give the winning tile: a review read the two
+    marks as one), groups apart by ``|``: what ``--tile`` takes (its example the refusal's exact one, ``exact``,
+    where it has one; none where ``shown`` is False: a refusal whose way out is the winning tile, not a tile read
+    wrong), to copy with the tile put right; ``""`` where no tile is numbered (none found, or only backs): a review
+    saw the list's header printed with nothing under it."""
     doubtful = dets.doubtful()
+    fixed_said = "（改過）" if lang == "zh" else " (corrected)"
     lines = []
     for _, groups in _places(dets):
         parts = [" ".join(f"{at}={Tile(int(dets.kind[i])).code}{'?' if doubtful[i] else ''}"
-                          f"{'*' if at in fixed else ''}" for at, i in g) for g in groups]
+                          f"{fixed_said if at in fixed else ''}" for at, i in g) for g in groups]
         lines.append("    " + " | ".join(parts))
     if not lines:
         return ""
-    ex, star_zh, star_en = example(dets, exact), ("；* = 用 --tile 改正過" if fixed else ""), ("; * = corrected by --tile"
-                                                                                     if fixed else "")
-    head = f"  讀到的牌（? = 不確定{star_zh}；讀錯的用 --tile 列.張=牌 改正，例如 --tile {ex}）：" if lang == "zh" else \
-        f"  tiles as read (? = unsure{star_en}; correct a misread one with --tile ROW.N=TILE, e.g. --tile {ex}):"
+    ex = example(dets, exact)
+    ex_zh, ex_en = (f"，例如 --tile {ex}", f", e.g. --tile {ex}") if shown else ("", "")
+    head = f"  讀到的牌（? = 不確定；讀錯的用 --tile 列.張=牌 改正{ex_zh}）：" if lang == "zh" else \
+        f"  tiles as read (? = unsure; correct a misread one with --tile ROW.N=TILE{ex_en}):"
     return "\n".join([head, *lines])
 
 
@@ -731,20 +756,25 @@ def _exact(refused: PhotoHandError, dets: Any) -> list[str]:
     return out if len(out) <= 4 else []
 
 
-def advised(refused: PhotoHandError, dets: Any = None) -> tuple[str, str]:
+def advised(refused: PhotoHandError, dets: Any = None, corrections: list[Correction] | None = None
+            ) -> tuple[str, str]:
     """A refusal's reason (:class:`companion.vision.hand_score.PhotoHandError`) with its way out said as this
     command's options (:data:`_WAY_OUT`): the exact ``--tile`` where the refusal names a tile and kind, else an
-    example of the photo ``dets``."""
+    example of the photo ``dets``; a refusal that blames the tiles the player corrected names his ``--tile``
+    options (``corrections``: a review read "not a win as read" after his own ``--tile`` made the hand no win)."""
+    given = " ".join(f"--tile {c[3]}" for c in corrections or [])
+    yours = (f"not a win with your correction{'s' if len(corrections or []) > 1 else ''} ({given})",
+             f"照你的改正（{given}）不是胡牌") if given else None
     if refused.way_out.value == "win_tile":  # the winning tile not in the photo: named with its own option
         code = refused.waits[0].code if refused.waits else "3s"
         return refused.said((f", or name it with --win-tile (e.g. --win-tile {code})",
-                             f"，或用 --win-tile 指定（例如 --win-tile {code}）"))
+                             f"，或用 --win-tile 指定（例如 --win-tile {code}）"), yours)
     exact = _exact(refused, dets) if dets is not None else []
     ex_en, ex_zh = (("for this photo: --tile " + " or --tile ".join(exact), "這張照片請用 --tile " + " 或 --tile ".join(exact)) if exact
                     else (f"e.g. --tile {example(dets)}", f"例如 --tile {example(dets)}") if dets is not None else
                     ("e.g. --tile 2.5=7p", "例如 --tile 2.5=7p"))
     en, zh = _WAY_OUT.get(refused.way_out.value, ("", ""))
-    return refused.said((en.replace("{ex}", ex_en), zh.replace("{ex}", ex_zh)))
+    return refused.said((en.replace("{ex}", ex_en), zh.replace("{ex}", ex_zh)), yours)
 
 
 def refusal_fields(refused: PhotoHandError, dets: Any, fixed: frozenset[str] = frozenset()) -> dict[str, Any]:

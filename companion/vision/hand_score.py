@@ -76,13 +76,18 @@ class WayOut(Enum):
 class PhotoHandError(ValueError):
     """The photo does not show a winning hand this reader can make out; the message says why (``zh``: in
     Chinese), and :attr:`way_out` what the player can do, which each surface says in its own words where
-    :meth:`said` puts them (the message carries none)."""
+    :meth:`said` puts them (the message carries none). A refusal of a hand holding tiles the player corrected
+    (:attr:`Detections.picked`) says so in its ``opening`` and names them in :attr:`corrected`: each surface can say
+    them in its own words in place of that opening (:meth:`said`), never by matching its words."""
 
     def __init__(self, message: str, zh: str, reading: tuple[str, str] | None = None,
                  check: tuple[int, ...] = (), way_out: WayOut = WayOut.NONE, after: tuple[str, str] = ("", ""),
-                 fits: tuple[tuple[int, tuple[Tile, ...]], ...] = (), waits: tuple[Tile, ...] = ()) -> None:
-        super().__init__(message + after[0])
-        self.zh = zh + after[1]
+                 fits: tuple[tuple[int, tuple[Tile, ...]], ...] = (), waits: tuple[Tile, ...] = (),
+                 opening: tuple[str, str] = ("", ""), corrected: tuple[int, ...] = ()) -> None:
+        super().__init__(opening[0] + message + after[0])
+        self.zh = opening[1] + zh + after[1]
+        self.opening = opening  # the words the message opens with (English, Chinese), apart from the rest
+        self.corrected = corrected  # the detections the player corrected, where the opening blames them
         self.reading = reading  # the photo as read (:func:`reading_text`; notation, Chinese), when it says no win
         self.check = check  # the detections the refusal names for the player to check (a tile read surely that
         # would make the hand a win as another kind, the copies of a kind read too often)
@@ -92,10 +97,13 @@ class PhotoHandError(ValueError):
         self._before = (message, zh)  # the way out is said between these and ``after`` (the photo as read)
         self._after = after
 
-    def said(self, way: tuple[str, str]) -> tuple[str, str]:
+    def said(self, way: tuple[str, str], corrections: tuple[str, str] | None = None) -> tuple[str, str]:
         """The refusal (English, Chinese) with a surface's words for :attr:`way_out` (``way``, each beginning with
-        its own separator, ``"; "`` / ``"；"``) where they go: at the end, or before the photo as read."""
-        return self._before[0] + way[0] + self._after[0], self._before[1] + way[1] + self._after[1]
+        its own separator, ``"; "`` / ``"；"``) where they go: at the end, or before the photo as read; and, where it
+        blames the player's corrections (:attr:`corrected`), the surface's words for them (``corrections``: "not a
+        win with your correction (--tile 1.17=5s)") in place of its opening."""
+        en, zh = corrections if corrections is not None and self.corrected else self.opening
+        return en + self._before[0] + way[0] + self._after[0], zh + self._before[1] + way[1] + self._after[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -627,11 +635,15 @@ def _refuse_sure_fits(dets: Detections, laid: LaidHand, plans: list[hand_search.
         ifs_en.append(f"the {_en(t)} ({_sure(float(dets.score[i]))} sure; {at}) were {' or '.join(map(_en, kinds))}")
         ifs_zh.append(f"{at_zh}的{t.zh}（{_sure(float(dets.score[i]))} 把握）其實是{'或'.join(k.zh for k in kinds)}")
     that_en, that_zh = ("that tile", "那張牌") if len(fits) == 1 else ("those tiles", "那幾張牌")
-    raise PhotoHandError(f"not a win as read; it would be one if {', or '.join(ifs_en)}: check {that_en} "
+    # the hand holding tiles the player corrected is his reading, not the photo's: said so (each surface names them)
+    picked = tuple(i for i, said in enumerate(dets.picked) if said) if dets.picked is not None else ()
+    opening = ("not a win with the tiles corrected", "照改正過的牌不是胡牌") if picked else \
+        ("not a win as read", "照讀到的不是胡牌")
+    raise PhotoHandError(f"; it would be one if {', or '.join(ifs_en)}: check {that_en} "
                          f"(read, row by row: {read})",
-                         f"照讀到的不是胡牌；若{'，或'.join(ifs_zh)}，才是胡牌：請檢查{that_zh}（逐列讀到：{read_zh}）",
+                         f"；若{'，或'.join(ifs_zh)}，才是胡牌：請檢查{that_zh}（逐列讀到：{read_zh}）",
                          (read, read_zh), tuple(i for i, _ in fits), WayOut.CORRECT_TILE,
-                         fits=tuple((i, tuple(kinds)) for i, kinds in fits))
+                         fits=tuple((i, tuple(kinds)) for i, kinds in fits), opening=opening, corrected=picked)
 
 
 def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,

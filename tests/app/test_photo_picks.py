@@ -130,7 +130,7 @@ def test_picking_a_tile_that_breaks_the_hand_says_why(demo: tuple[ReadPhoto, dic
     said = score_picked(read, {i: odd}, context)
     assert isinstance(said, PhotoFailed) and said.image is not None
     assert said.reason.zh.startswith("照你改過的 1 張牌，這手不是胡牌") and f"{odd.zh} 七筒" in said.reason.zh
-    assert said.reason.en.startswith("With the 1 tile(s) you corrected") and f"{odd.code} 7p" in said.reason.en
+    assert said.reason.en.startswith("With the 1 tile you corrected") and f"{odd.code} 7p" in said.reason.en
     assert "照片怎麼讀" not in said.reason.zh and not re.search(r"[0-9][mpszf]|flowers", said.reason.zh)
 
 
@@ -658,7 +658,7 @@ def test_a_tile_the_reader_changed_is_framed_and_the_sum_says_so(tmp_path: Path)
     assert isinstance(tab.shown, PhotoPanel) and dict(tab.shown.scored)[15] == "5z"
     assert _framed(tab, 15) and not _framed(tab, 14)
     (said,) = _texts(_drawn(tab.build(), ID_PHOTO_SUM))  # type: ignore[arg-type]
-    assert said.endswith("(only with 1 tile(s) read otherwise is this a win: check the orange-framed tiles)")
+    assert said.endswith("(only with 1 tile read otherwise is this a win: check the orange-framed tiles)")
     tab.host.t = lambda words: words.zh  # type: ignore[method-assign]
     (said,) = _texts(_drawn(tab.build(), ID_PHOTO_SUM))  # type: ignore[arg-type]
     assert said.endswith("（改讀了 1 張才是胡牌：請檢查橘框的牌）")
@@ -788,3 +788,45 @@ def test_the_form_scores_the_instant_wins_by_flowers(kind: str, flowers: str, ta
     assert isinstance(shown, PhotoPanel), shown
     assert any(tai_item in item.zh for item, _ in shown.items), shown.items
     assert ("discarder" in PhotoContext(win_type=kind, discarder="S").as_context()) == (kind == "seven_flowers_rob")
+
+
+def test_the_refused_photo_frames_the_tiles_to_check_and_the_corrected_as_the_command_draws_them(monkeypatch) -> None:
+    """``companion score --annotate`` frames the tile a refusal names and colours the corrected ones (read.Marks);
+    the app's photo of the same refused hand framed neither, so the two surfaces showed it differently."""
+    import companion.app.photo_model as photo_model
+    from companion.vision.read import Marks
+    from tests.vision.test_hand_score import laid
+
+    drawn: list[Marks] = []
+    real = photo_model.annotated
+    monkeypatch.setattr(photo_model, "annotated", lambda *a: (drawn.append(a[3]), real(*a))[1])
+    read = ReadPhoto("h4.jpg", np.full((400, 900, 3), 90, np.uint8),
+                     laid([(100, ["123456789m23456p19s", "7p"])], {15: [("9s", 0.86), ("8s", 0.1), ("7s", 0.02)]}))
+    failed = score_read_photo(read, {})
+    assert isinstance(failed, PhotoFailed) and failed.check == (15, 14)
+    assert drawn[-1].check == frozenset({15, 14}) and not drawn[-1].corrected
+    # a tile he corrected (the 2p read as 3p: no win with it, the photo as read one only with the 9s as 1s)
+    failed = score_picked(read, {9: Tile.P3}, {})
+    assert isinstance(failed, PhotoFailed) and drawn[-1].corrected == frozenset({9})
+    assert drawn[-1].check == frozenset(failed.check)
+    scored = score_picked(read, {15: Tile.S1}, {})  # the hand scored: his tile coloured as corrected too
+    assert isinstance(scored, PhotoPanel) and drawn[-1].corrected == frozenset({15}) and not drawn[-1].check
+
+
+def test_a_refusal_of_picked_tiles_opens_in_the_apps_words_with_their_number() -> None:
+    """hand_score says a refusal of a hand holding picked tiles is theirs (PhotoHandError.corrected): the app says
+    it of the tiles the player read otherwise, counted in proper English, and as read where he only confirmed
+    tiles as the photo read them."""
+    from tests.vision.test_hand_score import laid
+
+    read = ReadPhoto("h.jpg", np.full((400, 900, 3), 90, np.uint8),
+                     laid([(100, ["456m789m45s55z", "6s"]), (200, ["123m", "111z"])],
+                          {6: [("9s", 0.98), ("8p", 0.01), ("7z", 0.005)]}))  # the 4s read surely as 9s: no win
+    confirmed = score_picked(read, {0: Tile.M4}, {})
+    assert isinstance(confirmed, PhotoFailed) and "not a win as read; it would be one" in confirmed.reason.en
+    assert "照讀到的不是胡牌；若" in confirmed.reason.zh
+    one = score_picked(read, {7: Tile.S6}, {})
+    assert isinstance(one, PhotoFailed) and "not a win with the 1 tile you corrected; it would be" in one.reason.en
+    assert "照你改過的 1 張牌不是胡牌；若" in one.reason.zh
+    two = score_picked(read, {0: Tile.M7, 3: Tile.M4}, {})  # (the same tiles in another order)
+    assert isinstance(two, PhotoFailed) and "with the 2 tiles you corrected" in two.reason.en

@@ -413,8 +413,10 @@ def test_a_tile_the_player_corrected_is_never_named_back_as_sure_and_suspect() -
     assert picked.take(np.array([14, 15])).picked.tolist() == [True, False]  # type: ignore[union-attr]
     with pytest.raises(PhotoHandError) as refused:
         score_photo(picked, {}, PROFILE)
-    assert str(refused.value).startswith("not a win as read; it would be one if the 9 Bamboo (86% sure; row 1, "
-                                         "tile 16) were 1 Bamboo: check that tile")
+    # (the hand holds his correction: said of it, not "as read")
+    assert str(refused.value).startswith("not a win with the tiles corrected; it would be one if the 9 Bamboo (86% "
+                                         "sure; row 1, tile 16) were 1 Bamboo: check that tile")
+    assert refused.value.corrected == (14,)
     assert "100%" not in str(refused.value) and "100%" not in refused.value.zh
     assert refused.value.check == (15,)
     with pytest.raises(ValueError, match="no tile 99"):

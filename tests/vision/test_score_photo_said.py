@@ -71,7 +71,7 @@ def test_a_misread_tile_is_corrected_with_tile_as_the_refusal_says(photo_of, cap
     assert "companion tai" not in err and "用 --tile 列.張=牌 改正讀錯的牌" in err
     assert main(["score", photo, "--lang", "en", "--tile", "1.7=4s"]) == 0
     out = capsys.readouterr().out
-    assert "concealed 456789m45s55z" in out and "1.7=4s* 1.8=5s" in out and "* = corrected by --tile" in out
+    assert "concealed 456789m45s55z" in out and "1.7=4s (corrected) 1.8=5s" in out
     # a value that is no ROW.N=TILE is refused before any photo is read, naming it; one naming no tile of the photo
     # is said with the photo
     for bad in ("2=7p", "1.0=7p", "a.1=7p", "1.1=7q", "0.1=1m"):
@@ -345,7 +345,7 @@ def test_tile_options_are_said_once_in_this_photos_terms_and_numbered_as_numbers
     misread = {6: [("9s", 0.98), ("8p", 0.01), ("7z", 0.005)]}  # the 4s read surely as 9s: no win
     photo = photo_of(laid([(100, ["456m789m45s55z", "6s"]), (200, ["123m", "111z"])], misread))
     assert main(["score", photo, "--lang", "en", "--tile", "01.7=4s"]) == 0
-    assert "1.7=4s*" in capsys.readouterr().out
+    assert "1.7=4s (corrected)" in capsys.readouterr().out
     assert main(["score", photo, "--lang", "en", "--tile", "1.7=4s", "--tile", "01.7=7s"]) == 2
     assert "give tile 1.7 two values" in capsys.readouterr().err
     # the list under a refusal with an exact command shows that command; no list shows a tile as it already reads
@@ -478,3 +478,80 @@ def test_an_opencv_failure_while_scoring_is_said_without_its_text(tmp_path, monk
     assert main(["score", str(photo), "--lang", "en"]) == 1
     err = capsys.readouterr().err
     assert "OpenCV" not in err and "imgwarp" not in err and f"{photo}: an image-processing step failed" in err
+
+
+def test_a_refusal_of_the_hand_corrected_is_data_each_surface_words(photo_of, capsys) -> None:
+    """The command said "not a win with your correction (--tile …)" by replacing hand_score's opening words by
+    pattern: were they reworded, it would go back to "not a win as read" in silence. The refusal says it is of the
+    tiles corrected (its ``corrected``), and each surface puts its own words in place of its opening."""
+    from companion.rules.profiles import load_profile
+    from companion.vision.hand_score import PhotoHandError, score_photo
+
+    misread = {6: [("9s", 0.98), ("8p", 0.01), ("7z", 0.005)]}  # the 4s read surely as 9s: no win
+    dets = laid([(100, ["456m789m45s55z", "6s"]), (200, ["123m", "111z"])], misread)
+    with pytest.raises(PhotoHandError) as as_read:
+        score_photo(dets, {}, load_profile(None))
+    assert not as_read.value.corrected and str(as_read.value).startswith("not a win as read; it would be one if")
+    assert as_read.value.said(("", ""), ("yours", "你的"))[0].startswith("not a win as read;")  # (none to blame)
+    with pytest.raises(PhotoHandError) as fixed:
+        score_photo(dets.corrected({7: Tile.S6}), {}, load_profile(None))
+    refused = fixed.value
+    assert refused.corrected == (7,) and "as read" not in str(refused).split(";")[0]
+    assert not refused.zh.startswith("照讀到的")
+    en, zh = refused.said(("", ""), ("not a win with yours", "照你的不是胡牌"))
+    assert en.startswith("not a win with yours; it would be one if") and zh.startswith("照你的不是胡牌；若")
+    assert main(["score", photo_of(dets), "--lang", "en", "--tile", "1.8=6s", "--tile", "1.9=5z"]) == 1
+    assert "not a win with your corrections (--tile 1.8=6s --tile 1.9=5z); it would be one if" in \
+        capsys.readouterr().err
+
+
+def test_the_tiles_corrected_are_marked_in_words_not_with_the_winning_tiles_star(photo_of, capsys) -> None:
+    """The text list marked a tile given by --tile "1.17=6s*" while the drawing marks the winning tile with ``*``
+    (and a corrected one with a frame of its own): one mark, two meanings. The list says "(corrected)" in words."""
+    misread = {6: [("9s", 0.98), ("8p", 0.01), ("7z", 0.005)]}
+    photo = photo_of(laid([(100, ["456m789m45s55z", "6s"]), (200, ["123m", "111z"])], misread))
+    assert main(["score", photo, "--lang", "en", "--tile", "1.7=4s"]) == 0
+    out = capsys.readouterr().out
+    assert "1.7=4s (corrected) 1.8=5s" in out and "*" not in out.split("tiles as read")[1].split("\n\n")[0]
+    assert main(["score", photo, "--tile", "1.7=4s"]) == 0
+    out = capsys.readouterr().out
+    assert "1.7=4s（改過） 1.8=5s" in out and "* =" not in out
+
+
+def test_no_tile_example_where_the_way_out_is_the_winning_tile(photo_of, capsys) -> None:
+    """16 tiles, the winning one not in the photo: the refusal's way out is --win-tile, yet the list of tiles under
+    it still said "e.g. --tile 1.16=7m", which is not it."""
+    photo = photo_of(laid([(100, ["123m456m234p678p45s88s"])]))  # waits on 3s or 6s
+    for lang, tile_ex in (("en", "e.g. --tile"), ("zh", "例如 --tile")):
+        assert main(["score", photo, "--lang", lang, "--discarder", "N"]) == 1
+        err = capsys.readouterr().err
+        assert "--win-tile 3s" in err and tile_ex not in err and "1.1=1m" in err
+        assert main(["score", photo, "--lang", lang, "--discarder", "N", "--json"]) == 1
+        assert json.loads(capsys.readouterr().out)["error"]["way_out"] == "win_tile"
+
+
+def test_the_ways_of_winning_the_photo_form_offers_are_one_option_of_the_command(photo_of, capsys) -> None:
+    """The app's Photo form offers 八仙過海 and 七搶一; the command took them only as --context's JSON
+    ('{"win_type": "seven_flowers_rob", ...}'), 搶槓 alone having an option. ``--win-type`` takes each (its name or
+    its Chinese one), ``--rob-kong`` its shorthand still, and the seat that pays is asked as ``--discarder``."""
+    seven = photo_of(laid([(100, ["123m789m234p5p"]), (200, ["777s", "345s"]), (300, ["1f2f3f4f5f6f7f"])]))
+    for name in ("seven_flowers_rob", "七搶一", "SEVEN_FLOWERS_ROB"):
+        assert main(["score", seven, "--win-type", name, "--discarder", "S", "--seat", "W", "--json"]) == 0
+        win = json.loads(capsys.readouterr().out)["win"]
+        assert win["win_type"] == "seven_flowers_rob" and win["discarder"] == "S"
+    assert main(["score", seven, "--lang", "en", "--win-type", "seven_flowers_rob", "--seat", "W"]) == 2
+    err = capsys.readouterr().err
+    assert "needs --discarder SEAT: the seat that showed the eighth flower pays" in err and "discarder:" not in err
+    assert main(["score", seven, "--win-type", "七搶一", "--seat", "W"]) == 2
+    assert "七搶一要用 --discarder 座位" in capsys.readouterr().err
+    eight = photo_of(laid([(100, ["123m456m789m123p45s55z"]), (200, ["1f2f3f4f5f6f7f8f"])]))
+    assert main(["score", eight, "--win-type", "八仙過海", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["win"]["win_type"] == "eight_flowers"
+    assert main(["score", eight, "--lang", "en", "--rob-kong", "--win-type", "eight_flowers", "--discarder", "S"]) == 2
+    assert "--rob-kong and --win-type eight_flowers say two ways the hand was won" in capsys.readouterr().err
+    photo = photo_of(laid(TWO_ROWS))
+    assert main(["score", photo, "--win-type", "rob_kong", "--discarder", "S", "--rob-kong", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["win"]["win_type"] == "rob_kong"
+    with pytest.raises(SystemExit):
+        main(["score", photo, "--win-type", "bogus"])
+    assert "--win-type" in capsys.readouterr().err
