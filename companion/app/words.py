@@ -1294,14 +1294,13 @@ UI: dict[str, tuple[str, str]] = {
     "learn_house_example_each": ("{name}＋家規：{item}，{each} {n} 台（預設規則不算這一項）",
                                  "{name_en} with a house rule: {item_en}, {n} tai {each_en} (the default rules do not "
                                  "count it)"),
-    "explain_won_eight": ("胡牌：八仙過海，第八張花補進的{tile}（{code}）也剛好胡",
+    "explain_won_eight": ("胡牌：八仙過海，第八張花補進的{tile}也剛好胡",
                           "Won by: Eight flowers, the eighth flower's replacement, {tile_en}, also completing "
                           "the hand"),
-    "explain_won_eight_chosen": ("胡牌：八仙過海，第八張花補進的牌也剛好胡；沒寫是哪一張，程式選了{tile}（{code}，台數最高的）",
+    "explain_won_eight_chosen": ("胡牌：八仙過海，第八張花補進的牌也剛好胡；沒寫是哪一張，程式選了台數最高的{tile}",
                                  "Won by: Eight flowers, the eighth flower's replacement also completing the hand; "
                                  "which tile it was is not given, so the program chose {tile_en}, the one "
                                  "that scores most"),
-    "explain_tile": ("{tile}（{code}）", "{tile_en}"),  # (English: as the hand and the split name it, Tile.said_en)
     "explain_shape_of": ("胡{tile}的牌型：{shape}", "Won on {tile_en}: {shape_en} wait"),
     "explain_exposed_kong": ("槓子 {tiles}（明槓，槓{who}打出的牌）", "exposed kong {tiles} (from the {who_en} player's "
                              "discard)"),

@@ -497,7 +497,7 @@ def _tile_named(t: Tile) -> Words:
     """A tile named in words, its code in brackets: 六筒（6p）; in English as the hand and the split name it, and as
     the app's English does (``Tile.said_en``): ``6p``, ``the White dragon (5z)`` (it read "6 Dots (6p)" beside
     "Won on: 6 Dots" and the split's 456p, a teaching review)."""
-    return ui("explain_tile", tile=t.zh, tile_en=the_tile(t, t.said_en), code=t.code)
+    return Words(f"{t.zh}（{t.code}）", the_tile(t, t.said_en))
 
 
 def _won_tile_en(t: Tile) -> str:
@@ -512,8 +512,7 @@ def _won_said(s: Score, lang: str, chosen: bool = False) -> str:
     win = s.win
     if win.win_type is WinType.EIGHT_FLOWERS and win.win_tile is not None and s.decomposition is not None:
         tile = _tile_named(win.win_tile)
-        said = ui("explain_won_eight_chosen" if chosen else "explain_won_eight", tile=win.win_tile.zh,
-                  tile_en=tile.en, code=win.win_tile.code)
+        said = ui("explain_won_eight_chosen" if chosen else "explain_won_eight", tile=tile.zh, tile_en=tile.en)
     elif win.win_tile is None or win.win_type.value in _INSTANT:
         item = ITEMS[_INSTANT[win.win_type.value]]
         said = ui("explain_won_instant", how=item.zh, how_en=item.en)

@@ -72,7 +72,7 @@ def test_an_eight_flowers_win_whose_replacement_completes_the_hand_says_so(capsy
     seventeen = {"concealed": "123p456m789p888s55p567s", "flowers": "12345678f", "win_type": "eight_flowers",
                  "seat_wind": "S", "round_wind": "E"}
     assert _explain(capsys, tmp_path, seventeen, "zh")["胡牌"] == \
-        "胡牌：八仙過海，第八張花補進的牌也剛好胡；沒寫是哪一張，程式選了五萬（5m，台數最高的）"
+        "胡牌：八仙過海，第八張花補進的牌也剛好胡；沒寫是哪一張，程式選了台數最高的五萬（5m）"
     assert _explain(capsys, tmp_path, seventeen, "en")["Won by"] == "Won by: Eight flowers, the eighth flower's " \
         "replacement also completing the hand; which tile it was is not given, so the program chose 5m, the one " \
         "that scores most"
