@@ -58,10 +58,18 @@ def shortened(text: str, at_most: int = 80) -> str:
 def all_four(zh: Sequence[str], en: Sequence[str]) -> tuple[str, str]:
     """Tiles whose every copy is in the player's own hand, in both halves: 一萬四張 / ``all four 1m``, and after a
     list 一萬、四萬各四張 / ``all four of each of 1m and 4m`` (a review read 「要的 一萬四萬 四張」, which is unclear
-    after a list, and "1m and 4m and 7m"). One wording for My hand, the Table tab, ``waits`` and ``discard``."""
+    after a list, and "1m and 4m and 7m"). One wording for My hand, the Table tab, ``waits`` and ``discard``. An
+    honour named with its code is plural: ``all four North winds (4z)`` (it read "all four North wind (4z)", a
+    review)."""
     if len(zh) > 1:
         return f"{'、'.join(zh)}各四張", f"all four of each of {listed(en)}"
-    return f"{''.join(zh)}四張", f"all four {''.join(en)}"
+    return f"{''.join(zh)}四張", f"all four {_plural(''.join(en))}"
+
+
+def _plural(name: str) -> str:
+    """A tile's English name made plural: ``North wind (4z)`` → ``North winds (4z)``; a code (``1m``) stays."""
+    said, sep, code = name.partition(" (")
+    return f"{said}s{sep}{code}" if sep else name
 
 
 def the_tile(tile: Named, name: str | None = None, begins: bool = False) -> str:

@@ -201,7 +201,7 @@ def test_shanten_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_shanten_sets_option(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "shanten", "--sets", "4", "--lang", "en", "123m456p789s1234z")
-    assert code == 0 and out.rstrip().endswith("2 steps from ready")
+    assert code == 0 and out.rstrip().endswith("2 useful draws from ready")
 
 
 def test_discard_ranked_text(capsys: pytest.CaptureFixture[str]) -> None:

@@ -245,9 +245,9 @@ def correction_said(before: LedgerPanel | None, after: LedgerPanel | None, hand:
               money_en=money.en)
 
 
-def _named(item: str, name: Words, sc: Score) -> Words:
+def item_named(item: str, name: Words, sc: Score) -> Words:
     """獨聽 with the shape of the wait the score took (spec §3.6: 邊張, 中洞 or 單吊; a two-sided one whose other
-    end is all the winner's own says that)."""
+    end is all the winner's own says that); ``companion tai --explain`` names it so too."""
     if item != "single_wait" or sc.wait_shape is None:
         return name
     if sc.wait_shape is WaitShape.SINGLE:  # "Single wait (pair)" read as a tangle (a teaching review)
@@ -261,7 +261,7 @@ def marked_items(sc: Score) -> tuple[tuple[tuple[Words, int], ...], tuple[Words,
     marked so (spec §5.4); and notes: what the mark means, and each item other tables would add to this hand."""
     house = house_reading(sc)
     mark = ui("house_rule_mark")
-    items = tuple((_named(i.id, Words(i.zh, i.en), sc) + (mark if i.id in house.flagged else Words("", "")), i.tai)
+    items = tuple((item_named(i.id, Words(i.zh, i.en), sc) + (mark if i.id in house.flagged else Words("", "")), i.tai)
                   for i in sc.items)
     notes: tuple[Words, ...] = (ui("house_rule_means"),) if house.flagged else ()
     notes += tuple(ui("house_rule_otherwise", item=i.zh, item_en=i.en, tai=i.tai, why=why_zh, why_en=why_en)

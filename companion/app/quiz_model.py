@@ -22,6 +22,7 @@ from companion.app.words import Words, ui
 from companion.english import listed, the_tile
 from companion.hand import Hand
 from companion.rules.efficiency import discard_options
+from companion.rules.shanten import shanten
 from companion.rules.shape import is_complete
 from companion.rules.waits import WaitShape, structural_waits, wait_shapes
 from companion.tiles import Tile
@@ -234,28 +235,69 @@ class DiscardGrade:
     verdict: Words
 
 
+EASY_DISCARDS = 3
+"""Discard quizzes up to this one may be answered by a lone tile, a first lesson (throw the loner, often an
+honour); later ones never are: 16 of the first 40 were a lone honour (a teaching review), a choice that needed no
+thought."""
+
+
 def discard_quiz(number: int) -> DiscardQuiz:
-    """Discard quiz ``number`` (from 1): always the same hand for the same number. A winning hand of one or two
-    suits with two of its tiles swapped for others, so it is one or two steps from ready and its discards differ."""
+    """Discard quiz ``number`` (from 1): always the same hand for the same number. A winning hand of two suits
+    with two of its tiles swapped for others beside its tiles, so it is one or two steps from ready after the
+    best discard (a review found most ready at once) and its discards differ; after the first
+    :data:`EASY_DISCARDS` the best is no lone tile, and the discards as near ready differ in the tiles
+    that improve them: the answer weighs partial sets and keeps the wider wait."""
+    return _discard_quiz(number)
+
+
+@functools.lru_cache(maxsize=256)
+def _discard_quiz(number: int) -> DiscardQuiz:
     rng = random.Random(f"discard-quiz-{number}")
-    suits = SUITS[rng.randrange(3)] if number % 2 else "".join(rng.sample(SUITS, 2))
+    # two suits: seventeen tiles of one suit are nearly always ready or complete (1 in 300 was a step from ready)
+    suits = "".join(rng.sample(SUITS, 2))
     while True:
         tiles = _complete_hand(rng, suits, number % 5 == 0)
         for _ in range(2):
             tiles.remove(rng.choice(tiles))
         while len(tiles) < 17:
-            t = Tile.suited(rng.choice(suits), rng.randint(1, 9)) if rng.random() < 0.8 else \
+            t = _beside(rng, tiles) if number > EASY_DISCARDS or rng.random() < 0.8 else \
                 Tile.from_code(f"{rng.randint(1, 7)}z")
             if tiles.count(t) < 4:
                 tiles.append(t)
         hand = Hand(tuple(sorted(tiles)))
         if is_complete(hand) or max(tiles.count(t) for t in tiles) == 4:
             continue  # four of a kind may be a concealed kong, which is no discard (a review saw one graded so)
+        if shanten(hand) not in (1, 2):  # (the best discard's: weighed before the slower options)
+            continue
         options = discard_options(hand)
         results = {(o.shanten, o.unseen) for o in options}
-        if len(results) >= 3:  # a choice worth thinking about
-            return DiscardQuiz(number, tuple(t.code for t in hand.concealed), tuple(
-                DiscardChoice(o.discard.code, o.shanten, o.unseen, Words(o.reason_zh, o.reason_en)) for o in options))
+        if len(results) < 3 or options[0].shanten not in (1, 2):  # a choice worth thinking about, 1-2 from ready
+            continue
+        best = [o for o in options if (o.shanten, o.unseen) == (options[0].shanten, options[0].unseen)]
+        near = {o.unseen for o in options if o.shanten == options[0].shanten}
+        if number > EASY_DISCARDS and (len(near) < 2 or any(_lone(tiles, o.discard) for o in best)):
+            continue
+        return DiscardQuiz(number, tuple(t.code for t in hand.concealed), tuple(
+            DiscardChoice(o.discard.code, o.shanten, o.unseen, Words(o.reason_zh, o.reason_en)) for o in options))
+
+
+def _beside(rng: random.Random, tiles: list[Tile]) -> Tile:
+    """A tile beside one of ``tiles``: a copy of it, or a suit tile up to two from it (a tile joining nothing made
+    the quiz's answer plain to see)."""
+    t = rng.choice(tiles)
+    if t.is_honour:
+        return t
+    step = rng.choice((-2, -1, 0, 1, 2))
+    return Tile.suited(t.suit, min(9, max(1, t.rank + step)))
+
+
+def _lone(tiles: list[Tile], x: Tile) -> bool:
+    """``x`` is a lone tile of ``tiles`` (an honour, a terminal or any other): held once, and no suit tile up to two
+    from it, a discard plain to see."""
+    if tiles.count(x) != 1:
+        return False
+    return x.is_honour or not any(t != x and t.is_suited and t.suit == x.suit and abs(t.rank - x.rank) <= 2
+                                  for t in tiles)
 
 
 def grade_discard(quiz: DiscardQuiz, picked: str) -> DiscardGrade:

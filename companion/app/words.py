@@ -232,8 +232,8 @@ UI: dict[str, tuple[str, str]] = {
         "單吊：只差一張湊成對。雙碰：兩對，摸到哪一對的第三張都胡。\n"
         "獨聽：整手只聽一種牌，加 1 台：常見的是邊張、中洞、單吊，或兩面只剩一頭；聽兩種以上就不算，不管牌型。\n"
         "牌的寫法：萬 1m-9m、筒 1p-9p、條 1s-9s，東南西北 1z-4z，白發中 5z-7z，花 1f-8f。",
-        "Steps from ready: how many useful draws the hand still needs before it waits on a tile; 1 step = one "
-        "useful draw from ready.\n"
+        "Useful draws from ready (shanten): how many useful draws the hand still needs before it waits on a "
+        "tile; \"1 useful draw from ready\" = one more useful draw and it is ready.\n"
         "Tiles that improve it: draws that bring the hand nearer ready (or to a win), counted among the copies "
         "not yet seen.\n"
         "Partial set: two tiles one short of a set, e.g. 45m, 46m or 55m.\n"
@@ -1295,14 +1295,13 @@ UI: dict[str, tuple[str, str]] = {
     "learn_house_example_each": ("{name}＋家規：{item}，{each} {n} 台（預設規則不算這一項）",
                                  "{name_en} with a house rule: {item_en}, {n} tai {each_en} (the default rules do not "
                                  "count it)"),
-    "explain_won_eight": ("胡牌：八仙過海，第八張花補進的{tile}（{code}）也剛好胡",
-                          "Won by: Eight flowers, the eighth flower's replacement, {tile_en} ({code}), also completing "
+    "explain_won_eight": ("胡牌：八仙過海，第八張花補進的{tile}也剛好胡",
+                          "Won by: Eight flowers, the eighth flower's replacement, {tile_en}, also completing "
                           "the hand"),
-    "explain_won_eight_chosen": ("胡牌：八仙過海，第八張花補進的牌也剛好胡；沒寫是哪一張，程式選了{tile}（{code}，台數最高的）",
+    "explain_won_eight_chosen": ("胡牌：八仙過海，第八張花補進的牌也剛好胡；沒寫是哪一張，程式選了台數最高的{tile}",
                                  "Won by: Eight flowers, the eighth flower's replacement also completing the hand; "
-                                 "which tile it was is not given, so the program chose {tile_en} ({code}), the one "
+                                 "which tile it was is not given, so the program chose {tile_en}, the one "
                                  "that scores most"),
-    "explain_tile": ("{tile}（{code}）", "{tile_en} ({code})"),
     "explain_shape_of": ("胡{tile}的牌型：{shape}", "Won on {tile_en}: {shape_en} wait"),
     "explain_exposed_kong": ("槓子 {tiles}（明槓，槓{who}打出的牌）", "exposed kong {tiles} (from the {who_en} player's "
                              "discard)"),

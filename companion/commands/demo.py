@@ -68,7 +68,7 @@ EXAMPLES = (
         "One discard from ready",
         "打掉紅中就聽 36 萬兩面；打別張都至少還差一向聽。",
         "Discarding the red dragon leaves a two-sided 3m-6m wait; any other discard leaves the hand at "
-        "least one step from ready.",
+        "least 1 useful draw from ready.",
     ),
 )
 

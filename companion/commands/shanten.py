@@ -45,7 +45,10 @@ def describe(hand: Hand, lang: str) -> str:
         return "已胡牌 (-1)" if s == -1 else "聽牌 (0)" if s == 0 else f"{zh_count(s)}向聽"
     if s == 0 and drawn:
         return "one discard from ready (0)"
-    return "complete (-1)" if s == -1 else "ready (0)" if s == 0 else f"{s} step{'s' if s > 1 else ''} from ready"
+    # as waits, discard and My hand say it (words.shanten_words): "1 useful draw from ready" (it said "1 step from
+    # ready" beside waits' useful draws, a teaching review)
+    return "complete (-1)" if s == -1 else "ready (0)" if s == 0 else \
+        f"{s} useful draw{'s' if s > 1 else ''} from ready"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@
     companion tai --save-profile myhouse.toml               # into the user's data folder
 
 Each result has the hand's ``items`` and ``hand_tai``; ``dealer_tai``, the tai the dealer's side adds (1 and 2 per
-streak), with ``dealer_in`` saying whether the dealer wins or pays here (only then does it count); and
+streak) where ``dealer_in`` says the dealer wins or pays here, else 0 (only then does it count); and
 ``payments``, each with the ``tai`` it is paid on and the ``dealer_tai`` in them (spec §3.2); ``profile_as_seated``
 says the line was scored with its own ``rules``, which the rule set of its id here no longer has.
 
@@ -26,6 +26,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, TextIO
 
+from companion.app.hand_model import seven_pairs
+from companion.app.ledger_model import item_named
 from companion.app.words import Words, ui
 from companion.commands._io import add_lang_option, lang_default, print_json, say, stdin_hint
 from companion.english import chinese, shortened, the_tile
@@ -361,8 +363,9 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
                 "claimed_tai": e.claimed.hand_tai if e.claimed else None,
                 "penalty_rule": profile.switch("false_win_penalty"), **_money(penalty)}
     except NotAWin as e:
-        return {**echo, "error": {"kind": "not_a_win", "field": _not_a_win_field(e.win), "message": str(e),
-                                  "message_zh": e.reason_zh}}
+        note = _pairs_note(e.win)
+        return {**echo, "error": {"kind": "not_a_win", "field": _not_a_win_field(e.win), "message": str(e) + note.en,
+                                  "message_zh": f"不是胡牌：{e.win.describe()}：{e.reason_zh}{note.zh}"}}
     except WinInputError as e:  # a record the profile cannot seat (a dealer other than East under dealer_east)
         return {**echo, "error": {"kind": "input", "field": e.field, "message": str(e),
                                   "message_zh": e.message_zh}}
@@ -403,6 +406,15 @@ def _check_caps_of(profile: Profile, kept: Profile, field: str | None) -> None:
                             bad.zh.removeprefix(f"規則 {profile.id!r}：")) from None
 
 
+def _pairs_note(win: Win) -> Words:
+    """What My hand adds to a hand of seven or eight pairs that is no win: this game has no such win (a review read
+    only "1m does not complete five sets and a pair"); nothing for any other hand."""
+    hand = win.hand()
+    if win.win_tile is not None:
+        hand = hand.add(win.win_tile)
+    return ui("pairs_not_win") if seven_pairs(hand) else Words("", "")
+
+
 def _not_a_win_field(win: Win) -> str:
     """The field a hand that is no win is short in: the flowers of a flower win (八仙過海 with seven: a review read
     ``win_tile`` named where no winning tile is asked), the melds of 四槓, else the winning tile."""
@@ -423,6 +435,8 @@ def scored_result(win: Win, s: Score, stakes: Stakes | None, profile: Profile) -
     # dealer_tai is what the dealer's side adds; it counts only where he wins or pays (a review read it as paid)
     dealer = wind_letter(s.win.dealer)
     out["dealer_in"] = any(dealer in (p["payer"], p["payee"]) for p in money["payments"])
+    if not out["dealer_in"]:  # 0, as the payments and --explain say (it read 1 beside payments of 0: a review)
+        out["dealer_tai"] = 0
     return {**out, **money, "_score": s, "_profile": profile, "_house": house}
 
 
@@ -515,9 +529,15 @@ def _hand_said(win: Win, lang: str) -> str:
 
 
 def _tile_named(t: Tile) -> Words:
-    """A tile named in words, its code in brackets: 六筒（6p） / 6 Dots (6p), ``the White dragon (5z)`` (an honour
-    with "the", as the app's English says it)."""
-    return ui("explain_tile", tile=t.zh, tile_en=the_tile(t), code=t.code)
+    """A tile named in words, its code in brackets: 六筒（6p）; in English as the hand and the split name it, and as
+    the app's English does (``Tile.said_en``): ``6p``, ``the White dragon (5z)`` (it read "6 Dots (6p)" beside
+    "Won on: 6 Dots" and the split's 456p, a teaching review)."""
+    return Words(f"{t.zh}（{t.code}）", the_tile(t, t.said_en))
+
+
+def _won_tile_en(t: Tile) -> str:
+    """The winning tile on the Won line, whose notation in brackets holds its code: ``9p``, ``the Red dragon``."""
+    return t.code if t.is_suited else the_tile(t)
 
 
 def _won_said(s: Score, lang: str, chosen: bool = False) -> str:
@@ -527,8 +547,7 @@ def _won_said(s: Score, lang: str, chosen: bool = False) -> str:
     win = s.win
     if win.win_type is WinType.EIGHT_FLOWERS and win.win_tile is not None and s.decomposition is not None:
         tile = _tile_named(win.win_tile)
-        said = ui("explain_won_eight_chosen" if chosen else "explain_won_eight", tile=win.win_tile.zh,
-                  tile_en=tile.en.rpartition(" (")[0], code=win.win_tile.code)
+        said = ui("explain_won_eight_chosen" if chosen else "explain_won_eight", tile=tile.zh, tile_en=tile.en)
     elif win.win_tile is None or win.win_type.value in _INSTANT:
         item = ITEMS[_INSTANT[win.win_type.value]]
         said = ui("explain_won_instant", how=item.zh, how_en=item.en)
@@ -537,7 +556,7 @@ def _won_said(s: Score, lang: str, chosen: bool = False) -> str:
         key = "explain_won_self" if win.discarder is None else \
             "explain_won_robbed" if win.win_type is WinType.ROB_KONG else "explain_won_discard"
         who = wind_letter(win.discarder) if win.discarder is not None else ""
-        said = ui(key, tile=win.win_tile.zh, tile_en=_tile_named(win.win_tile).en.rpartition(" (")[0], code=code, who=_SEAT_ZH.get(who, ""),
+        said = ui(key, tile=win.win_tile.zh, tile_en=_won_tile_en(win.win_tile), code=code, who=_SEAT_ZH.get(who, ""),
                   who_en=_SEAT_EN.get(who, ""))
     return said.zh if chinese(lang) else said.en
 
@@ -600,7 +619,9 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
                 shape = ui("explain_shape_of", tile=won.zh, tile_en=won.en, shape=s.wait_shape.zh,
                            shape_en=s.wait_shape.en)
                 print((shape.zh if lang == "zh" else shape.en) + exhausted, file=out)
-        rows = [(it.zh if lang == "zh" else it.en, it.tai, it.count, it.id) for it in s.items]
+        # 獨聽 with its shape, 獨聽（中洞）, as the app's screens name it (spec §3.6; a teaching review)
+        shown = [(item_named(it.id, Words(it.zh, it.en), s), it) for it in s.items]
+        rows = [(w.zh if lang == "zh" else w.en, it.tai, it.count, it.id) for w, it in shown]
         width = max([_width(r[0]) + 4 for r in rows] + [12])
         print(f"{_pad(t['item'], width)}{t['tai']:>4}", file=out)
         for name, tai, count, item_id in rows:

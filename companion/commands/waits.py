@@ -132,12 +132,13 @@ def _describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, l
         s = shanten(hand)
         # as My hand says it (words.shanten_words): 還差三張才聽，三向聽 / "3 useful draws" (a review read 「3 向聽」)
         return (f"未聽牌（還差{zh_count(s, '兩')}張才聽，{zh_count(s)}向聽）" if zh
-                else f"not ready: {s} useful draw{'s' if s > 1 else ''} from ready")
+                else f"not ready: {s} useful draw{'s' if s > 1 else ''} from ready") + _four_honours(hand, zh)
     parts = []
     for t, unseen in found:
         shapes = "/".join(s.name_in(lang) for s in wait_shapes(hand, t))
         name = f"{t.zh}({t.code})" if zh else t.said_en
-        left = (f" 剩{unseen}張" if zh else f" {unseen} left") if with_visible else ""
+        # always, as My hand shows them (spec §3.5: the player's own copies are seen; without --visible it said none)
+        left = f" 剩{unseen}張" if zh else f" {unseen} left"
         parts.append(f"{name}[{shapes}]{left}")
     head = "聽" if zh else "waits"
     single = (" 獨聽" if zh else " (single wait)") if len(found) == 1 else ""
@@ -150,6 +151,15 @@ def _describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, l
     if with_visible and not any(unseen for _, unseen in found):  # 死聽, as My hand says it ("0 left" said no more)
         single += ui("dead_wait").text(lang)
     return f"{head} " + " ".join(parts) + single
+
+
+def _four_honours(hand: Hand, zh: bool) -> str:
+    """What My hand adds to a hand not ready holding four of an honour concealed: they can be no pung plus one
+    (spec §3.1), a concealed kong or a discard (the CLI said only how far from ready, a review)."""
+    counts = hand.concealed_counts()
+    said = [ui("four_honours_held", tile=t.zh, tile_en=t.said_en)
+            for t in (Tile(k) for k in range(NUM_KINDS)) if counts[t] == 4 and t.is_honour]
+    return "".join(w.zh if zh else w.en for w in said)
 
 
 def register(sub: Any) -> None:

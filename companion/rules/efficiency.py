@@ -312,7 +312,8 @@ def _role(counts: list[int], x: Tile) -> tuple[str, str]:
     pungs), pairs, partial sets and lone tiles: the least it can break there. The fourth copy beside a pung breaks
     nothing. A tile that some best split leaves over breaks nothing either: in 4567m the 7m is spare beside 456m,
     and in 334455m a 3m belongs to one of two chows, not to a pair (a review read "breaks a chow" and "breaks a
-    pair" there, from the tile's neighbours alone)."""
+    pair" there, from the tile's neighbours alone). A tile held twice that a best split puts in a partial set breaks
+    the pair the player sees (11p2p33p…: 13p and 123p in the split, 11p in hand)."""
     if counts[x] >= 4:  # one of four: the other three stay a pung
         return _ROLES["fourth"]
     if x.is_honour:
@@ -334,6 +335,8 @@ def _role(counts: list[int], x: Tile) -> tuple[str, str]:
                     if role == "lone" and any(suit[i] for i in range(max(0, x % 9 - 2), min(9, x % 9 + 3))
                                               if i != x % 9):
                         return _ROLES["spare"]
+                    if role == "partial" and suit[x % 9] == 2:  # one of two held: the player sees the pair it
+                        return _ROLES["pair"]  # breaks (1p of 11p2p33p read "breaks a partial set", a review)
                     return _ROLES[role]
     raise AssertionError(f"no split of {suit} holds {x.code}")  # the single always fits
 

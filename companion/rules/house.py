@@ -113,15 +113,25 @@ def _read_by(sc: Score) -> set[str]:
     return (switches.read - {"seat_wind"}) | _REPLACING
 
 
+_EIGHT_FLOWERS_DOUBT = frozenset(("tai.eight_flowers", "switches.eight_flowers_compound"))
+"""The readings of 八仙過海 a profile may list (spec §5.4 item 5): whether a standalone one adds 自摸 or flowers."""
+
+
 def house_reading(sc: Score) -> HouseReading:
     """The items of ``sc`` to mark "house rule" under its profile, and the items other readings would add."""
     prof = sc.profile
     mine = {i.id: i for i in sc.items}
-    flagged = {i for i in mine if prof.item_is_house_rule(i)}
+    # §5.4 item 5 doubts only what a standalone 八仙過海 adds: a hand completed on the eighth flower's replacement is
+    # scored as usual and 8 added (§4), its items no house rule for that (every one of them was marked, a review)
+    compound = "eight_flowers" in mine and sc.decomposition is not None
+    skipped = _EIGHT_FLOWERS_DOUBT if compound else frozenset()
+    flagged = {i for i in mine if prof.item_is_house_rule(i) and not (compound and i == "eight_flowers")}
     otherwise: dict[str, ScoredItem] = {}
     because: dict[str, tuple[str, str]] = {}
     read = _read_by(sc)
     for key in prof.house_rules:
+        if key in skipped:
+            continue
         kind, _, name = key.partition(".")
         if kind != "switches" or name not in SWITCHES or name not in read:  # unread: no other value changes it
             continue

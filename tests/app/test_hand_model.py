@@ -393,7 +393,7 @@ def test_a_wait_all_in_the_own_hand_names_an_honour_in_english() -> None:
     """A review read "all four 1z it needs" on My hand where the command line says East wind (1z)."""
     panel = analyse("1111z234m567m789p234s")
     assert isinstance(panel, HandPanel)
-    assert "all four East wind (1z) it needs" in panel.headline.en and "東" in panel.headline.zh
+    assert "all four East winds (1z) it needs" in panel.headline.en and "東" in panel.headline.zh
 
 
 def test_a_hand_tapped_in_tile_by_tile_says_how_far_it_is_not_a_fault() -> None:

@@ -182,7 +182,7 @@ def test_not_json_and_not_a_win_in_chinese(capsys: pytest.CaptureFixture[str], t
     assert said["message_zh"].startswith("不是有效的 JSON：第 23 個字元：字串少了結尾的雙引號")
     # each wait listed on its own (it read "(real waits: 36s)" and 「聽：三條 六條」: a final review)
     assert "(real waits: 3s and 6s)" in not_win["message"]
-    assert not_win["message_zh"] == "九條不能湊成五組加一對（聽：三條、六條）"
+    assert not_win["message_zh"] == "不是胡牌：123456m234678p4588s win=9s@self：九條不能湊成五組加一對（聽：三條、六條）"
     with pytest.raises(NotAWin) as info:  # no wait at all: 無, not "none"
         score(Win.of("1357m1357p1357s1357z", "9m", "self_draw"))
     assert "(real waits: none)" in str(info.value) and info.value.reason_zh.endswith("（聽：無）")

@@ -32,7 +32,7 @@ def test_json_lines_in_and_out(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     rc, out = _run(capsys, [json.dumps(EX1), json.dumps(EX2)], "--stakes", "30/10", tmp_path=tmp_path)
     assert rc == 0
     first, second = (json.loads(line) for line in out.splitlines())
-    assert first["hand_tai"] == 3 and first["dealer_tai"] == 1
+    assert first["hand_tai"] == 3 and first["dealer_tai"] == 0  # the dealer neither wins nor pays: none counts
     # 平胡 on a concealed hand is a house rule of the default (spec §5.4 item 3); 門清 is not
     assert first["items"] == [{"id": "menqing", "zh": "門清", "en": "Concealed hand", "tai": 1, "count": 1,
                                "house_rule": False},

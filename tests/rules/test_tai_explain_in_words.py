@@ -49,7 +49,7 @@ def test_the_english_explain_reads_likewise(capsys: pytest.CaptureFixture[str], 
     assert lines["Won on"] == "Won on: the Red dragon, discarded by West (win=7z@R)"
     lines = _explain(capsys, tmp_path, KONGS, "en")
     assert "kong 9999m (concealed kong)" in lines["Split"] and "kong 5555p (added kong)" in lines["Split"]
-    assert lines["Won on"] == "Won on: 9 Dots, self-drawn (win=9p@self)"
+    assert lines["Won on"] == "Won on: 9p, self-drawn (win=9p@self)"
     assert not any(NOTATION.search(line) for line in lines.values()), lines
 
 
@@ -57,7 +57,7 @@ def test_a_robbed_kong_and_an_instant_win_say_how_they_were_won(capsys: pytest.C
                                                                 tmp_path: Path) -> None:
     robbed = {**ROBBED, "concealed": "123m456m789m46p55z", "win_tile": "5p", "win_type": "rob_kong"}
     assert _explain(capsys, tmp_path, robbed, "zh")["胡牌"] == "胡牌：五筒，搶北家的加槓（win=5p@O）"
-    assert _explain(capsys, tmp_path, robbed, "en")["Won on"] == "Won on: 5 Dots, robbing North's added kong (win=5p@O)"
+    assert _explain(capsys, tmp_path, robbed, "en")["Won on"] == "Won on: 5p, robbing North's added kong (win=5p@O)"
     eight = {"concealed": "123p456m789p888s55p67s", "flowers": "12345678f", "win_type": "eight_flowers",
              "seat_wind": "S", "round_wind": "E"}
     assert _explain(capsys, tmp_path, eight, "zh")["胡牌"] == "胡牌：八仙過海，直接胡，不看牌型"
@@ -72,14 +72,14 @@ def test_an_eight_flowers_win_whose_replacement_completes_the_hand_says_so(capsy
     seventeen = {"concealed": "123p456m789p888s55p567s", "flowers": "12345678f", "win_type": "eight_flowers",
                  "seat_wind": "S", "round_wind": "E"}
     assert _explain(capsys, tmp_path, seventeen, "zh")["胡牌"] == \
-        "胡牌：八仙過海，第八張花補進的牌也剛好胡；沒寫是哪一張，程式選了五萬（5m，台數最高的）"
+        "胡牌：八仙過海，第八張花補進的牌也剛好胡；沒寫是哪一張，程式選了台數最高的五萬（5m）"
     assert _explain(capsys, tmp_path, seventeen, "en")["Won by"] == "Won by: Eight flowers, the eighth flower's " \
-        "replacement also completing the hand; which tile it was is not given, so the program chose 5 Characters (5m), the one " \
+        "replacement also completing the hand; which tile it was is not given, so the program chose 5m, the one " \
         "that scores most"
     given = {**seventeen, "concealed": "123p456m789p888s55p67s", "win_tile": "5s"}
     assert _explain(capsys, tmp_path, given, "zh")["胡牌"] == "胡牌：八仙過海，第八張花補進的五條（5s）也剛好胡"
     assert _explain(capsys, tmp_path, given, "en")["Won by"] == "Won by: Eight flowers, the eighth flower's " \
-        "replacement, 5 Bamboo (5s), also completing the hand"
+        "replacement, 5s, also completing the hand"
 
 
 def test_the_waits_and_the_winning_shape_name_their_tiles_in_words(capsys: pytest.CaptureFixture[str],
@@ -93,8 +93,8 @@ def test_the_waits_and_the_winning_shape_name_their_tiles_in_words(capsys: pytes
     assert lines["胡六筒（6p）的牌型"] == "胡六筒（6p）的牌型：兩面"
     assert lines["手牌"] == "手牌：123456m12345p55z；吃碰槓：順子 789s（吃上家的牌）"
     lines = _explain(capsys, tmp_path, two_sided, "en")
-    assert lines["Waits"] == "Waits: 3 Dots (3p), 6 Dots (6p)"
-    assert lines["Won on 6 Dots (6p)"] == "Won on 6 Dots (6p): two-sided wait"
+    assert lines["Waits"] == "Waits: 3p, 6p"
+    assert lines["Won on 6p"] == "Won on 6p: two-sided wait"
     lines = _explain(capsys, tmp_path, DISCARD, "en")
     assert lines["Waits"] == "Waits: the Red dragon (7z)"
 

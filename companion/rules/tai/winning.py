@@ -138,8 +138,8 @@ def pinghu(c: Ctx) -> int:
 
 @item("ready_on_self_draw", "自摸聽牌", "Ready on self-draw",
       "有些線上平台每次自摸另加聽牌一台（一份平台比較表列出明星三缺一這樣算）。",
-      "Some online platforms add 1 for being ready on every self-drawn win (a comparison of platforms lists "
-      "Mingxing Sanquyi, 明星三缺一, as scoring so).")
+      "Some online platforms add 1 for being ready on every self-drawn win: a comparison of platforms lists the "
+      "Star 31 online game (Mingxing Sanquyi) as scoring so.")
 def ready_on_self_draw(c: Ctx) -> int:
     """自摸聽牌: the 明星三缺一 platform's extra tai on each self-draw (spec §5.3)."""
     return int(c.self_draw)
