@@ -1625,7 +1625,7 @@ def _tile(value: Tile | str) -> Tile | Words:
     try:
         return Tile.from_code(value)
     except (ValueError, KeyError):
-        return Words(f"看不懂的牌：{value!r}", f"not a tile: {value!r}")
+        return Words(f"看不懂的牌：「{value}」", f"not a tile: “{value}”")
 
 
 def _bad_dice(dice: Sequence[int], which: Words | None = None) -> Words | None:
