@@ -1337,6 +1337,9 @@ UI: dict[str, tuple[str, str]] = {
     # --- a barred win form's undo refused (another phone's record since): Cancel said after the bar as the form's
     # own words say it (a final review: "If it was entered right, tap Cancel" in claim_gone's, not in own_bar's) ---
     "live_own_bar_cancel": ("。{right}，請按「取消」", ". {right_en}, tap Cancel"),
+    # --- a phone review at 390x844 (the Live tab, the replay): a throw left empty said empty, not "got: —" (the dash
+    # read as 一); the table file replayed said as this table's game, not by its file name ---
+    "live_dice_empty": ("{which}還沒填（三顆骰子的點數，例如 2 4 6）", "{which_en} is empty (type the three dice, e.g. 2 4 6)"),
 }
 
 
