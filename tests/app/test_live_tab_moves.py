@@ -612,3 +612,31 @@ def test_a_stale_win_forms_render_works_the_log_out_once_per_entry(tmp_path: Pat
     fresh = LiveGame(game.path)  # worked out anew, nothing kept: the same words
     assert fresh.claim_gone(at, 2, ev.WinKind.DISCARD) == gone
     fresh.close()
+
+
+def test_a_throw_typed_is_kept_when_the_page_loads_again(tmp_path: Path) -> None:
+    """A review typed the first throw for the first dealer, the page reloaded before the second, and the throw was
+    gone; the win form's fields were kept all along. The dice are kept at the table as the form's are, until sent."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10) is None
+    assert game.offer().dealer_throws == 2
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    tab.attach()
+    tab.build()
+    tab.dice.value = "3 5 6"
+    tab.dice.on_change()  # as typed
+    tab.detach()
+    again = LiveTab(_Phone(), game)  # the page loaded again
+    again.visible = True
+    again.attach()
+    again.build()
+    assert again.dice.value == "3 5 6" and not again.second.value
+    again.second.value = "1 1 2"
+    again.second.on_change()
+    again._do(lambda: game.choose_dealer((3, 5, 6), (1, 1, 2), at=game.offer().at))
+    assert again.error is None and not again.dice.value
+    again.build()  # the wall's throw starts empty
+    assert not again.dice.value
+    again.detach()
+    game.close()
