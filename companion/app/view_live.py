@@ -512,9 +512,9 @@ class LiveTab:
         for i, f in enumerate(self.names):
             wind = ui(f"wind_{WIND_KEYS[i]}")
             f.label = t(ui("live_name_label", wind=wind.zh, wind_en=wind.en))
-            default = ui("live_player", wind=wind.zh, wind_en=wind.en)
+            default = ui("live_player", n="一二三四"[i], n_en=i + 1)
             seated = state is not None and bool(state.players)
-            # an untouched default follows the language (English kept 東家 … 北家)
+            # an untouched default follows the language (English kept 玩家一 … 玩家四)
             if not f.value or (not seated and f.value in (default.zh, default.en)):
                 f.value = state.players[i] if seated and state is not None else t(default)
         self.stakes[0].label, self.stakes[1].label = t(Words("底", "Base")), t(Words("台", "Per tai"))

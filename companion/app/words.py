@@ -414,7 +414,8 @@ UI: dict[str, tuple[str, str]] = {
                         "the replacement"),
     "live_p_last": ("{seat} 要摸最後一張牌", "{seat} is due to draw the last tile"),
     "live_players": ("玩家（東南西北）", "Players (East, South, West, North)"),
-    "live_player": ("{wind}家", "{wind_en}"),
+    "live_player": ("玩家{n}", "Player {n_en}"),  # (no wind: the winds go round from the dealer drawn, and 東家 sat
+    # South read "東家 South" in the records, a review)
     "live_start": ("入座開始", "Seat them and start"),
     "live_reseat": ("改玩家、規則或底台（重新入座）", "Change the players, rules or stakes (seat again)"),
     "live_next_session": ("再打一將（先回答上面這一把的問題）", "Another session (first answer the question on this hand "

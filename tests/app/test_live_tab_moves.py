@@ -640,3 +640,22 @@ def test_a_throw_typed_is_kept_when_the_page_loads_again(tmp_path: Path) -> None
     assert not again.dice.value
     again.detach()
     game.close()
+
+
+def test_the_names_filled_in_name_no_wind(tmp_path: Path) -> None:
+    """The names filled in were 東家 … 北家 (East … North): once the dealer was drawn and the winds went round, the
+    records read 「門風跟莊走：北家 東、東家 南…」 and the CSV 「東家 付 西家 210」 with 東家 sitting South (a review).
+    Seated as filled in (one tap), the names say no wind."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    tab.attach()
+    tab.build()
+    assert [f.value for f in tab.names] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    tab._start(game.offer().at)  # seated with the names as filled in
+    assert game.state.players == ("Player 1", "Player 2", "Player 3", "Player 4")
+    winds = [ui(f"wind_{k}") for k in "ESWN"]
+    assert not any(w.en in name or w.zh in name for w in winds for name in game.state.players)
+    assert ui("live_player", n="一", n_en=1).zh == "玩家一"
+    tab.detach()
+    game.close()
