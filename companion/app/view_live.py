@@ -355,7 +355,7 @@ class LiveTab:
         open_replay = getattr(self.host, "open_replay", None)
         if open_replay is not None:
             # a snapshot: it does not follow later taps, and says so (a review)
-            open_replay(replay, ui("live_replay_note", file=self.game.path.name, n=len(replay) - 1))
+            open_replay(replay, ui("live_replay_note", n=len(replay) - 1))
 
     # --- drawing -----------------------------------------------------------------------------------------
 

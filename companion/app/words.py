@@ -43,9 +43,10 @@ UI: dict[str, tuple[str, str]] = {
                   "Demo game: {hands} hands played by bots, replayed step by step. The game you are playing is "
                   "under Live game"),
     "log_note": ("重播 {file}", "Replaying {file}"),
-    "live_replay_note": ("重播 {file}：記到第 {n} 步為止（之後記的，回「記錄牌局」再按一次「重播」）",
-                         "Replaying {file} as it stood at step {n} (for later entries, press Replay on the Live tab "
-                         "again)"),
+    # (this table's game, not its file's name: a review read 「重播 table.sqlite」)
+    "live_replay_note": ("重播這桌的牌局：記到第 {n} 步為止（之後記的，回「記錄牌局」再按一次「重播」）",
+                         "Replaying this table's game as it stood at step {n} (for later entries, press Replay on "
+                         "the Live tab again)"),
     "replay_hand_label": ("第 {value} 把", "hand {value}"),
     "first": ("開頭", "Start"),
     "prev_hand": ("上一個開局／結束", "Previous hand start/end"),

@@ -659,3 +659,17 @@ def test_the_names_filled_in_name_no_wind(tmp_path: Path) -> None:
     assert ui("live_player", n="一", n_en=1).zh == "玩家一"
     tab.detach()
     game.close()
+
+
+def test_the_replay_of_the_live_table_says_this_tables_game_not_its_file(tmp_path: Path) -> None:
+    """Live → Replay said 「重播 table.sqlite：記到第 9 步為止…」: a file name no player chose (a review)."""
+    game = _table(tmp_path)
+    phone = _Phone()
+    opened: list[tuple[Any, Words]] = []
+    phone.open_replay = lambda replay, note: opened.append((replay, note))  # type: ignore[attr-defined]
+    tab = LiveTab(phone, game)
+    tab._replay()
+    (_, note), = opened
+    assert note.zh.startswith("重播這桌的牌局：") and note.en.startswith("Replaying this table's game ")
+    assert "table.sqlite" not in note.zh + note.en
+    game.close()
