@@ -536,3 +536,28 @@ def test_the_live_tables_rules_are_named_as_seated_once_the_file_of_their_name_s
     tab.set_context(profile=TABLE_RULES)
     assert heads() == ("stakes 30 + 10 a tai, rules Friday house (as seated)",) * 2 + (seated.en,)
     game.close()
+
+
+def test_the_ledger_shows_the_replay_until_a_live_game_is_seated(tmp_path: Path) -> None:
+    """A fresh demo's Ledger had 「記錄中的牌局」 picked and said only 「還沒有人入座」, the demo's four finished hands
+    behind the other button (a review). Until a live game is seated the replay's ledger shows; once one is, the live
+    one; a pick of the player's stands either way."""
+    from companion.app.table_model import GameReplay
+    from companion.app.view_ledger import LedgerTab
+    from companion.app.view_table import TableTab
+
+    game = LiveGame(tmp_path / "table.sqlite")
+    game.open()
+    host = _Host()
+    replay = GameReplay.demo()
+    table = TableTab(host, replay, Words("", ""))  # type: ignore[arg-type]
+    table.index = len(replay) - 1
+    tab = LedgerTab(host, table, game)  # type: ignore[arg-type]
+    assert game.opened and not tab.showing_live
+    texts = _texts(tab.build())
+    assert ui("ledger_none").en not in texts and ui("step", i=table.index, n=len(replay) - 1).en in texts
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10) is None
+    assert tab.showing_live
+    tab.pick(False)
+    assert not tab.showing_live
+    game.close()
