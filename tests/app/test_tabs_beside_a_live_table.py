@@ -385,7 +385,7 @@ def test_the_win_form_says_which_typed_character_it_cannot_read(tmp_path: Path) 
     chance = WinChance(seat=1, kind=ev.WinKind.DISCARD, tile="5m", shown=16, hidden_kongs=0, label=Words("胡", "Win"))
     tab.concealed.value = "1m2m3x"
     (said,) = _texts(tab._typed(chance))
-    assert said.startswith("Those tiles cannot be read yet: 'x' follows only 0") and "character 6" in said
+    assert said.startswith("Those tiles cannot be read yet: “x” follows only 0") and "character 6" in said
     tab.concealed.value = "1m1m1m1m1m"
     assert "5 copies of 1m" in _texts(tab._typed(chance))[0]
     tab.concealed.value = "123m456m789m123p45s66z7z"  # 17 of 16: said, not only in red
