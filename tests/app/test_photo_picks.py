@@ -730,3 +730,25 @@ def test_a_concealed_win_on_an_own_kong_replacement_takes_the_face_up_kong_as_co
     win = _attempt(read, PhotoContext(moment="after_kong", concealed="concealed").as_context(), None)
     assert not isinstance(win, Exception), win
     assert [m.kind for m in win.win.melds] == [MeldKind.CKONG]
+
+
+def test_a_win_assumed_on_tiles_of_different_wait_shapes_says_no_one_shape() -> None:
+    """A typed hand with no winning tile set apart showed 獨聽（中洞） beside 「假設胡二萬、三萬、五萬、七萬、八萬、二筒、
+    四筒或東」: edge and pair waits among them, the first tile's shape said as the group's (a review). Where the tiles
+    assumed differ in shape the item is said plain; where they share it, with it."""
+    from companion.app.photo_model import PhotoContext, PhotoPanel, _photo_shapes, score_typed_hand
+    from companion.rules.waits import WaitShape
+    from companion.rules.win import Win
+
+    ctx = PhotoContext().as_context()
+    mixed = score_typed_hand("123m456m789m123p345p東東", ctx)
+    assert isinstance(mixed, PhotoPanel) and "假設胡二萬、三萬" in mixed.total.zh
+    names = [w for w, _ in mixed.items]
+    assert ui("item_shape", shape="中洞", shape_en="closed").zh not in "".join(w.zh for w in names)
+    assert any(w.zh == "獨聽" and w.en == "Single wait" for w in names)
+    same = score_typed_hand("456m567s345m345p111z66s", ctx)  # 四筒 and 六條, each a closed wait
+    assert isinstance(same, PhotoPanel) and "假設胡四筒或六條" in same.total.zh
+    assert any(w.zh.startswith("獨聽（中洞") for w, _ in same.items)
+    # the photo's hand: each assumed tile's shapes, as the photo's guess is said beside them
+    win = Win.from_dict({**ctx, "concealed": "123m456m789m123p35p東東", "win_tile": "4p", "melds": [], "flowers": ""})
+    assert set(_photo_shapes(win, parse_tiles("4p3m東"))) == {WaitShape.CLOSED, WaitShape.EDGE, WaitShape.SINGLE}
