@@ -209,8 +209,8 @@ def test_a_house_file_inheriting_an_unknown_profile_is_named(tmp_path: Path) -> 
     house.write_text('id = "house"\ninherits = "nope"\n', encoding="utf-8")
     with pytest.raises(ProfileError) as bad:
         load_profile(str(house))
-    assert "house.toml" in str(bad.value) and "'nope'" in str(bad.value)
-    assert "house.toml" in bad.value.zh and "不認得規則 'nope'" in bad.value.zh
+    assert "house.toml" in str(bad.value) and "“nope”" in str(bad.value)
+    assert "house.toml" in bad.value.zh and "不認得規則「nope」" in bad.value.zh
 
 
 def test_a_line_that_is_no_utf8_and_a_long_input_are_said_as_such(monkeypatch: pytest.MonkeyPatch,

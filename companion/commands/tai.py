@@ -365,8 +365,8 @@ def _check_caps_of(profile: Profile, kept: Profile, field: str | None) -> None:
                 pass
         if culprit is None:
             raise
-        raise WinInputError(culprit, str(bad).removeprefix(f"profile {profile.id!r}: "),
-                            bad.zh.removeprefix(f"規則 {profile.id!r}：")) from None
+        raise WinInputError(culprit, str(bad).removeprefix(f"profile “{profile.id}”: "),
+                            bad.zh.removeprefix(f"規則「{profile.id}」：")) from None
 
 
 def _not_a_win_field(win: Win) -> str:

@@ -1604,7 +1604,7 @@ def test_a_house_sets_ledger_record_scores_as_played_once_its_file_is_edited_del
     # a record without them (an earlier version's) is read as before: with the set's file where it is here
     old = {k: v for k, v in json.loads(record.read_text(encoding="utf-8")).items() if k != "rules"}
     record.write_text(json.dumps({**old, "switches": {"tai_cap": 8}}) + "\n", encoding="utf-8")
-    assert main(["tai", str(record)]) == 1 and "unknown profile 'home8'" in capsys.readouterr().out
+    assert main(["tai", str(record)]) == 1 and "unknown profile “home8”" in capsys.readouterr().out
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     save_profile(house)
     assert scored() == (9, 8, [120, 120, 120])
