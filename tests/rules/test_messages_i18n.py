@@ -189,7 +189,7 @@ def test_tai_stderr_errors_are_bilingual(capsys: pytest.CaptureFixture[str], tmp
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     assert main(["tai", "--stakes", "3x"]) == 2
     err = capsys.readouterr().err
-    assert "--stakes: expected base/per tai such as 30/10, got '3x'" in err and "選項 --stakes 有誤：要寫成 底/台" in err
+    assert "--stakes: expected base/per tai such as 30/10, got “3x”" in err and "選項 --stakes 有誤：要寫成 底/台" in err
     assert main(["tai", "--profile", "nope"]) == 2
     err = capsys.readouterr().err
     assert "unknown profile “nope”" in err and "不認得規則「nope」" in err
