@@ -77,8 +77,8 @@ class MeldKind(Enum):
         try:
             return cls(w)
         except ValueError:
-            raise HandError(f"unknown meld kind {word!r} (chow, pung, kong, addkong, ckong)",
-                            f"不認得吃碰槓的種類 {word!r}（chow 吃、pung 碰、kong 明槓、addkong 加槓、ckong 暗槓）") from None
+            raise HandError(f"unknown meld kind “{word}” (chow, pung, kong, addkong, ckong)",
+                            f"不認得吃碰槓的種類「{word}」（chow 吃、pung 碰、kong 明槓、addkong 加槓、ckong 暗槓）") from None
 
 
 _KIND_ALIASES = {"added_kong": "addkong", "concealed_kong": "ckong", "exposed_kong": "kong"}
@@ -164,8 +164,8 @@ class Meld:
         """``Meld.parse('chow:345p@L')``; sources L/O/R, none for ``addkong`` and ``ckong``."""
         kind_text, sep, rest = text.partition(":")
         if not sep:
-            raise HandError(f"a meld is written kind:tiles@source, got {text!r}",
-                            f"吃碰槓的寫法是 種類:牌@來源（如 pung:555p@O），收到 {text!r}")
+            raise HandError(f"a meld is written kind:tiles@source, got “{text}”",
+                            f"吃碰槓的寫法是 種類:牌@來源（如 pung:555p@O），收到「{text}」")
         kind = MeldKind.parse(kind_text)
         tiles_text, at, src_text = rest.partition("@")
         source: Source | None = None
@@ -173,14 +173,14 @@ class Meld:
             try:
                 source = Source(src_text.strip().upper())
             except ValueError:
-                raise HandError(f"meld source must be L, O or R, got {src_text!r} in {text!r}",
-                                f"吃碰槓的來源須是 L（上家）、O（對家）或 R（下家），收到 {src_text!r}") from None
+                raise HandError(f"meld source must be L, O or R, got “{src_text}” in “{text}”",
+                                f"吃碰槓的來源須是 L（上家）、O（對家）或 R（下家），收到「{src_text}」") from None
         try:
             tiles = parse_tiles(tiles_text)
         except NotationError as e:
-            raise HandError(f"in meld {text!r}: {e}", f"吃碰槓 {text!r} 的牌寫錯了：{e.zh}") from None
+            raise HandError(f"in meld “{text}”: {e}", f"吃碰槓「{text}」的牌寫錯了：{e.zh}") from None
         except CopyLimitError as e:  # (a ValueError, not a HandError: `companion tai` lost a batch's other lines)
-            raise HandError(f"in meld {text!r}: {e}", f"吃碰槓 {text!r} 不成立：{e.zh}") from None
+            raise HandError(f"in meld “{text}”: {e}", f"吃碰槓「{text}」不成立：{e.zh}") from None
         try:
             return cls(kind, tiles, source)
         except HandError as e:  # quoted as typed, not with its tiles sorted (chow:891m@L read chow:189m@L: a review)
@@ -233,13 +233,13 @@ class Hand:
         tiles = self.all_tiles()
         if any(k > t.max_copies for t, k in Counter(tiles).items()):
             try:  # format the hand only when there is something to report
-                check_copies(tiles, repr(str(self)))
+                check_copies(tiles, f"“{self}”")
             except CopyLimitError as e:
                 raise HandError(str(e), e.zh) from None
         n = self.structural_count
         if not self.stage_free and n not in (3 * self.sets + 1, 3 * self.sets + 2):
             raise HandError(
-                f"{n} tiles (concealed + 3 per meld) in {str(self)!r}: a hand holds {3 * self.sets + 1} "
+                f"{n} tiles (concealed + 3 per meld) in “{self}”: a hand holds {3 * self.sets + 1} "
                 f"between turns and {3 * self.sets + 2} after a draw",
                 f"張數不對：{n} 張（手牌加上每組吃碰槓各算 3 張），手牌應有 {3 * self.sets + 1} 張，摸牌後 {3 * self.sets + 2} 張",
             )
@@ -291,8 +291,8 @@ class Hand:
             try:
                 rest.remove(t)
             except ValueError:
-                raise HandError(f"{t.code} is not in the concealed part of {str(self)!r}",
-                                f"手牌（不含吃碰槓）裡沒有{t.zh}：{str(self)!r}") from None
+                raise HandError(f"{t.code} is not in the concealed part of “{self}”",
+                                f"手牌（不含吃碰槓）裡沒有{t.zh}：「{self}」") from None
         return Hand(tuple(rest), self.melds, self.flowers, self.sets, self.stage_free)
 
     # --- notation -------------------------------------------------------------------------------

@@ -62,9 +62,9 @@ class NotationError(ValueError):
         self.reason = reason
         self.reason_zh = reason_zh or "看不懂這個寫法"
         char = text[position] if 0 <= position < len(text) else ""
-        where = f" at character {position + 1} ({char!r})" if char else ""
-        super().__init__(f"{reason}{where} in {text!r}")
-        where_zh = f"{text!r} 的第 {position + 1} 個字，{char!r}" if char else repr(text)
+        where = f" at character {position + 1} (“{char}”)" if char else ""  # (quoted as a reader quotes, not as Python)
+        super().__init__(f"{reason}{where} in “{text}”")
+        where_zh = f"「{text}」的第 {position + 1} 個字，「{char}」" if char else f"「{text}」"
         self.zh = f"{self.reason_zh}（{where_zh}）"
 
 
@@ -344,10 +344,10 @@ def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
         if c in "mpszfxMPSZFX":  # a capital suit letter (1M from a phone's keyboard) reads as its small one
             c = c.lower()
             if not digits:
-                raise NotationError(text, i, f"suit letter {c!r} has no digits before it",
-                                    f"花色字母 {c!r} 前面沒有數字")
+                raise NotationError(text, i, f"suit letter “{c}” has no digits before it",
+                                    f"花色字母「{c}」前面沒有數字")
             if c == "x" and any(d != 0 for d, _ in digits):  # a suit letter mistyped, most likely: say so at it
-                raise NotationError(text, i, "'x' follows only 0 (0x, a face-down tile); the suits are m, p, s, z "
+                raise NotationError(text, i, "“x” follows only 0 (0x, a face-down tile); the suits are m, p, s, z "
                                     "and f", "x 只用在 0x（蓋著的牌）；花色字母是 m 萬、p 筒、s 條、z 字、f 花")
             for d, pos in digits:
                 tiles.append(_tile_of(text, pos, d, c))
@@ -372,7 +372,7 @@ def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
     if digits:
         raise NotationError(text, digits[0][1], _NO_SUIT, _NO_SUIT_ZH)
     if check:
-        check_copies(tiles, repr(text))
+        check_copies(tiles, f"“{text}”")
     return tuple(tiles)
 
 
@@ -380,7 +380,7 @@ def _tile_of(text: str, pos: int, digit: int, suit: str) -> Tile:
     if suit == "x":  # (only after 0s: the caller refuses other digits at the letter)
         return Tile.UNKNOWN
     if not 1 <= digit <= _SUIT_MAX_RANK[suit]:
-        raise NotationError(text, pos, f"rank {digit} does not exist in suit {suit!r} (1-{_SUIT_MAX_RANK[suit]})",
+        raise NotationError(text, pos, f"rank {digit} does not exist in suit “{suit}” (1-{_SUIT_MAX_RANK[suit]})",
                             f"{_SUIT_GROUP_ZH[suit]}（{suit}）只有 1-{_SUIT_MAX_RANK[suit]}，沒有 {digit}")
     return Tile(_SUIT_BASE[suit] + digit - 1)
 

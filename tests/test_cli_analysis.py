@@ -105,15 +105,15 @@ def test_stdin_batch_reports_bad_lines_and_goes_on(
     errors = err.splitlines()
     assert len(errors) == 2
     # in Chinese (the default language), the line label included, and only in Chinese
-    assert errors[0] == "companion: 第 3 行 'bad hand'：不認得這個字（'bad hand' 的第 1 個字，'b'）"
-    assert errors[1].startswith("companion: 第 4 行 '123m'：張數不對：3 張") and "手牌應有 16 張" in errors[1]
+    assert errors[0] == "companion: 第 3 行「bad hand」：不認得這個字（「bad hand」的第 1 個字，「b」）"
+    assert errors[1].startswith("companion: 第 4 行「123m」：張數不對：3 張") and "手牌應有 16 張" in errors[1]
     assert "line" not in err and "between turns" not in err
     # --lang en: the same in English only
     code, _, err = run(capsys, "waits", "--json", "--lang", "en", stdin=stdin, monkeypatch=monkeypatch)
     errors = err.splitlines()
     assert code == 1 and len(errors) == 2
-    assert errors[0] == "companion: line 3: 'bad hand': unexpected character at character 1 ('b') in 'bad hand'"
-    assert errors[1].startswith("companion: line 4: '123m'") and "16 between turns" in errors[1]
+    assert errors[0] == "companion: line 3: “bad hand”: unexpected character at character 1 (“b”) in “bad hand”"
+    assert errors[1].startswith("companion: line 4: “123m”") and "16 between turns" in errors[1]
     assert not any("\u4e00" <= c <= "\u9fff" for c in err)
     # a byte-order mark an editor put first is no character of the hand (a review's file was refused at it)
     code, out, _ = run(capsys, "waits", "--json", stdin="\ufeff" + stdin, monkeypatch=monkeypatch)
@@ -142,11 +142,11 @@ def test_a_fifth_copy_is_refused_in_both_languages(capsys: pytest.CaptureFixture
     naming the --visible input."""
     code, _, err = run(capsys, "waits", "--visible", "5555m", "45m345678p123999s55z")
     assert code == 1
-    assert err == ("companion: --visible '5555m'（第 1 個引數 '45m345678p123999s55z'）："
+    assert err == ("companion: --visible「5555m」（第 1 個引數「45m345678p123999s55z」）："
                    "五萬手牌有 1 張、--visible 有 4 張，共 5 張，一副牌只有 4 張\n")
     code, _, err = run(capsys, "waits", "--lang", "en", "--visible", "5555m", "45m345678p123999s55z")
     assert code == 1
-    assert err == ("companion: --visible '5555m' (argument 1 '45m345678p123999s55z'): "
+    assert err == ("companion: --visible “5555m” (argument 1 “45m345678p123999s55z”): "
                    "5 copies of 5m, 1 in the hand and 4 in --visible: a set holds only 4\n")
 
 
@@ -156,9 +156,9 @@ def test_visible_tiles_with_the_hand_are_counted_together(capsys: pytest.Capture
     hand = "6666m45m345p678p123s9s" if command != "discard" else "6666m45m345p678p123s9s1z"
     code, out, err = run(capsys, command, "--visible", "3m3m6m", hand)
     assert code == 1 and out == ""
-    assert f"--visible '3m3m6m'（第 1 個引數 '{hand}'）：六萬手牌有 4 張、--visible 有 1 張，共 5 張" in err
+    assert f"--visible「3m3m6m」（第 1 個引數「{hand}」）：六萬手牌有 4 張、--visible 有 1 張，共 5 張" in err
     code, out, err = run(capsys, command, "--lang", "en", "--visible", "3m3m6m", hand)
-    assert code == 1 and f"--visible '3m3m6m' (argument 1 '{hand}'): 5 copies of 6m, 4 in the hand and 1 in" in err
+    assert code == 1 and f"--visible “3m3m6m” (argument 1 “{hand}”): 5 copies of 6m, 4 in the hand and 1 in" in err
 
 
 def test_waits_rejects_a_drawn_hand(capsys: pytest.CaptureFixture[str]) -> None:
@@ -169,20 +169,20 @@ def test_waits_rejects_a_drawn_hand(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_bad_visible_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "waits", "--visible", "3q", EX14)
-    assert code == 2 and err == "companion waits: --visible '3q'：不認得這個字（'3q' 的第 2 個字，'q'）\n"
+    assert code == 2 and err == "companion waits: --visible「3q」：不認得這個字（「3q」的第 2 個字，「q」）\n"
     code, _, err = run(capsys, "waits", "--lang", "en", "--visible", "3q", EX14)
-    assert code == 2 and err == "companion waits: --visible '3q': unexpected character at character 2 ('q') in '3q'\n"
+    assert code == 2 and err == "companion waits: --visible “3q”: unexpected character at character 2 (“q”) in “3q”\n"
     _, _, err = run(capsys, "shanten", "--visible", "8z", EX14)
-    assert err == "companion shanten: --visible '8z'：字牌（z）只有 1-7，沒有 8（'8z' 的第 1 個字，'8'）\n"
+    assert err == "companion shanten: --visible「8z」：字牌（z）只有 1-7，沒有 8（「8z」的第 1 個字，「8」）\n"
 
 
 def test_a_notation_error_names_the_right_place_in_both_halves(capsys: pytest.CaptureFixture[str]) -> None:
     """The stray 5 is the second token equal to a tile of the first: the place is its own, the same number in
     both languages."""
     code, _, err = run(capsys, "waits", "123m456p789s1155z 5")
-    assert code == 1 and "數字後面要接花色字母" in err and "第 19 個字，'5'" in err
+    assert code == 1 and "數字後面要接花色字母" in err and "第 19 個字，「5」" in err
     code, _, err = run(capsys, "waits", "--lang", "en", "123m456p789s1155z 5")
-    assert code == 1 and "digits without a suit letter at character 19 ('5')" in err
+    assert code == 1 and "digits without a suit letter at character 19 (“5”)" in err
 
 
 def test_shanten_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:

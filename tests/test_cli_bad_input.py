@@ -209,8 +209,8 @@ def test_a_house_file_inheriting_an_unknown_profile_is_named(tmp_path: Path) -> 
     house.write_text('id = "house"\ninherits = "nope"\n', encoding="utf-8")
     with pytest.raises(ProfileError) as bad:
         load_profile(str(house))
-    assert "house.toml" in str(bad.value) and "'nope'" in str(bad.value)
-    assert "house.toml" in bad.value.zh and "不認得規則 'nope'" in bad.value.zh
+    assert "house.toml" in str(bad.value) and "“nope”" in str(bad.value)
+    assert "house.toml" in bad.value.zh and "不認得規則「nope」" in bad.value.zh
 
 
 def test_a_line_that_is_no_utf8_and_a_long_input_are_said_as_such(monkeypatch: pytest.MonkeyPatch,
@@ -227,7 +227,7 @@ def test_a_line_that_is_no_utf8_and_a_long_input_are_said_as_such(monkeypatch: p
     assert out.err == "companion: line 1: not UTF-8 text (byte 1)\n" and "ready (0)" in out.out  # the next line read
     assert main(["waits", "1m" * 5000]) == 1
     err = capsys.readouterr().err
-    assert "第 1 個引數 '" + "1m" * 39 + "…：" in err and len(err) < 300
+    assert "第 1 個引數「" + "1m" * 39 + "1…」：" in err and len(err) < 300
 
 
 def test_an_empty_file_name_is_said_as_such(capsys: pytest.CaptureFixture[str]) -> None:

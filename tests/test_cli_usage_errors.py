@@ -36,7 +36,7 @@ def test_a_value_with_a_minus_reaches_its_own_check(argv: list[str], capsys: pyt
     a review); a word starting with a minus and a letter is still an option."""
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert "--stakes" in err and repr(argv[-1]) in err and "expected one argument" not in err
+    assert "--stakes" in err and f"“{argv[-1]}”" in err and "expected one argument" not in err
     with pytest.raises(SystemExit):
         main(["tai", "1112345678999m123p5m", "--stakes", "--json"])
     assert "--stakes 後面要接一個值" in capsys.readouterr().err

@@ -55,11 +55,11 @@ def test_meld_parse() -> None:
         ("pong:111m", "unknown meld kind", "不認得吃碰槓的種類"),
         ("pung:111m@X", "L, O or R", "吃碰槓的來源須是 L"),
         ("pung:111m@L@", "L, O or R", "吃碰槓的來源須是 L"),
-        ("pung:11q", "unexpected character", "吃碰槓 'pung:11q' 的牌寫錯了：不認得這個字（'11q' 的第 3 個字，'q'）"),
+        ("pung:11q", "unexpected character", "吃碰槓「pung:11q」的牌寫錯了：不認得這個字（「11q」的第 3 個字，「q」）"),
         ("pung:111", "without a suit", "數字後面要接花色字母"),
         # more copies than a set holds: a HandError too, not the tiles' own ValueError (`companion tai` stopped at
         # such a meld and lost its batch's other lines: a review)
-        ("kong:55555z@O", "5 copies of 5z", "吃碰槓 'kong:55555z@O' 不成立：白板有 5 張，一副牌只有 4 張"),
+        ("kong:55555z@O", "5 copies of 5z", "吃碰槓「kong:55555z@O」不成立：白板有 5 張，一副牌只有 4 張"),
         ("pung:111f@O", "3 copies of 1f", "春有 3 張，一副牌只有 1 張"),
     ],
 )
@@ -125,7 +125,7 @@ def test_bad_character_position_in_hand() -> None:
     with pytest.raises(NotationError) as e:
         Hand.parse("123m 45q")
     assert e.value.position == 7
-    assert e.value.zh == "不認得這個字（'123m 45q' 的第 8 個字，'q'）"  # the Chinese reason survives the re-raise
+    assert e.value.zh == "不認得這個字（「123m 45q」的第 8 個字，「q」）"  # the Chinese reason survives the re-raise
 
 
 def test_sets_parameter() -> None:
@@ -155,3 +155,12 @@ def test_parse_str_round_trip(ids: list[int], flowers: list[int]) -> None:
         return
     h = Hand(tiles, (), tuple(Tile(f) for f in flowers))
     assert Hand.parse(str(h)) == h
+
+
+def test_a_bad_source_is_quoted_as_a_reader_quotes() -> None:
+    """My hand with ``123m pung:555p@X 東東`` said ``收到 'X'`` (Python's quotes, a review): 「」 in Chinese, “ ” in
+    English."""
+    with pytest.raises(HandError) as e:
+        Meld.parse("pung:555p@X")
+    assert e.value.zh.endswith("收到「X」") and "'" not in e.value.zh
+    assert str(e.value) == "meld source must be L, O or R, got “X” in “pung:555p@X”"

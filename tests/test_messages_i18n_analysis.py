@@ -53,10 +53,10 @@ def test_a_bad_sets_value_is_refused_up_front_naming_the_flag(
 
 def test_the_label_of_an_argument_is_in_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "shanten", DRAWN, "8z")
-    assert code == 1 and err == "companion: 第 2 個引數 '8z'：字牌（z）只有 1-7，沒有 8（'8z' 的第 1 個字，'8'）\n"
+    assert code == 1 and err == "companion: 第 2 個引數「8z」：字牌（z）只有 1-7，沒有 8（「8z」的第 1 個字，「8」）\n"
     code, _, err = run(capsys, "shanten", "--lang", "en", DRAWN, "8z")
     assert code == 1
-    assert err == "companion: argument 2: '8z': rank 8 does not exist in suit 'z' (1-7) at character 1 ('8') in '8z'\n"
+    assert err == "companion: argument 2: “8z”: rank 8 does not exist in suit “z” (1-7) at character 1 (“8”) in “8z”\n"
 
 
 @pytest.mark.parametrize(
@@ -76,7 +76,7 @@ def test_no_refused_hand_falls_back_to_a_generic_chinese_reason(
     capsys: pytest.CaptureFixture[str], command: str, hand: str
 ) -> None:
     code, _, err = run(capsys, command, hand)
-    assert code == 1 and err.startswith("companion: 第 1 個引數 ") and "這手牌不成立" not in err
+    assert code == 1 and err.startswith("companion: 第 1 個引數「") and "這手牌不成立" not in err
     words = re.sub(r"'[^']*'|\w+:\w+(@\w)?", "", err.removeprefix("companion: "))  # less the notation
     assert not re.search("[a-z]{3,}", words), err  # no English words in the Chinese
     code, _, err = run(capsys, command, "--lang", "en", hand)

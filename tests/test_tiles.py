@@ -48,13 +48,13 @@ def test_order_is_kept_by_parse() -> None:
     [
         ("12q", 2, "unexpected character", "不認得這個字"),
         ("0m", 0, "rank 0", "萬子（m）只有 1-9，沒有 0"),
-        ("8z", 0, "rank 8 does not exist in suit 'z' (1-7)", "字牌（z）只有 1-7，沒有 8"),
+        ("8z", 0, "rank 8 does not exist in suit “z” (1-7)", "字牌（z）只有 1-7，沒有 8"),
         ("9f", 0, "rank 9", "花牌（f）只有 1-8，沒有 9"),
         ("123", 0, "without a suit", "數字後面要接花色字母"),
         ("12 3m", 0, "without a suit", "數字後面要接花色字母"),
         ("1東", 0, "without a suit", "數字後面要接花色字母"),
-        ("m", 0, "no digits", "花色字母 'm' 前面沒有數字"),
-        ("1x", 1, "'x' follows only 0 (0x, a face-down tile)", "x 只用在 0x"),
+        ("m", 0, "no digits", "花色字母「m」前面沒有數字"),
+        ("1x", 1, "“x” follows only 0 (0x, a face-down tile)", "x 只用在 0x"),
         ("123x456m", 3, "the suits are m, p, s, z and f", "x 只用在 0x（蓋著的牌）；花色字母是 m 萬"),  # a mistyped suit
         ("12m 3", 4, "without a suit", "數字後面要接花色字母"),
     ],
@@ -65,9 +65,9 @@ def test_notation_errors_name_the_position(text: str, position: int, fragment: s
         parse_tiles(text)
     assert e.value.position == position
     assert fragment in str(e.value)
-    assert repr(text) in str(e.value)
+    assert f"in “{text}”" in str(e.value) and "'" not in str(e.value)  # quoted as a reader quotes, not as Python
     assert e.value.reason_zh.startswith(zh) and e.value.zh.startswith(e.value.reason_zh)
-    assert f"{text!r} 的第 {position + 1} 個字，{text[position]!r}" in e.value.zh
+    assert f"「{text}」的第 {position + 1} 個字，「{text[position]}」" in e.value.zh
     assert not any(word in e.value.zh for word in ("rank", "suit", "digit", "character", "written"))
 
 

@@ -1644,13 +1644,15 @@ def _tile(value: Tile | str) -> Tile | Words:
     try:
         return Tile.from_code(value)
     except (ValueError, KeyError):
-        return Words(f"看不懂的牌：{value!r}", f"not a tile: {value!r}")
+        return Words(f"看不懂的牌：「{value}」", f"not a tile: “{value}”")
 
 
 def _bad_dice(dice: Sequence[int], which: Words | None = None) -> Words | None:
+    name = which or ui("live_dice")
+    if not dice:  # an empty field said empty (it was "收到：—", the dash read as 一: a review)
+        return ui("live_dice_empty", which=name.zh, which_en=name.en)
     if len(dice) != 3 or any(not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6 for d in dice):
-        shown = " ".join(map(str, dice)) or "—"
-        name = which or ui("live_dice")
+        shown = " ".join(map(str, dice))
         said = ui("live_bad_dice", which=name.zh, which_en=name.en, got=shown)
         # one number, the sum (12): ask for each die; two dice ("1 2") are not a total of 12 (a review was told so)
         if len(dice) == 1 and isinstance(dice[0], int) and not isinstance(dice[0], bool) and 3 <= dice[0] <= 18:

@@ -28,6 +28,7 @@ from companion.rules.profiles import Profile, load_profile
 from companion.rules.scoring import FalseWin, NotAWin, Score, score
 from companion.rules.settlement import Stakes, settle
 from companion.rules.shape import is_complete
+from companion.rules.waits import WaitShape, wait_shapes
 from companion.rules.win import Win, WinInputError
 from companion.tiles import CopyLimitError, NotationError, Tile, format_tiles
 from companion.vision.hand_score import (
@@ -336,9 +337,35 @@ def _shown(read: ReadPhoto, outcome: PhotoWin | _Refusal, stakes: Stakes, correc
     won = outcome.win.win_tile
     if choices and not outcome.named and won is not None and len({tai for _, tai in choices}) > 1:
         most = max(tai for _, tai in choices)  # its guess said: every tile giving the most (the same payments)
-        zh, en = either(Tile.from_code(c) for c, tai in choices if tai == most)
+        tied = [Tile.from_code(c) for c, tai in choices if tai == most]
+        zh, en = either(tied)
+        plain = _one_shape(outcome.score, _photo_shapes(outcome.win, tied))
+        if plain is not outcome.score:  # (the items again, the 獨聽 one without a shape)
+            panel = replace(panel, items=marked_items(plain)[0])
         return replace(panel, total=panel.total + ui("total_if", tile=zh, tile_en=en))
     return panel
+
+
+def _one_shape(sc: Score, shapes: Iterable[WaitShape | None]) -> Score:
+    """``sc`` as shown for a win assumed on any of several tiles, whose wait ``shapes`` these are: 獨聽 said with no
+    shape where they differ (a review read 獨聽（中洞） beside 「假設胡二萬、三萬、五萬…或東」, edge and pair waits among
+    them: one tile's shape said as the group's)."""
+    return sc if len(set(shapes)) <= 1 else replace(sc, wait_shape=None)
+
+
+def _photo_shapes(win: Win, tiles: Sequence[Tile]) -> list[WaitShape | None]:
+    """Every wait shape the hand of ``win`` shows for each of ``tiles`` taken as its winning tile (None where it
+    cannot be told)."""
+    held = list(win.concealed) + ([win.win_tile] if win.win_tile is not None else [])
+    shapes: list[WaitShape | None] = []
+    for tile in tiles:
+        rest = list(held)
+        try:
+            rest.remove(tile)
+            shapes.extend(wait_shapes(Hand(tuple(rest), win.melds), tile) or (None,))
+        except (ValueError, HandError):
+            shapes.append(None)
+    return shapes
 
 
 def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: tuple[Words, ...],
@@ -459,6 +486,7 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
         tile_zh, tile_en = either(tied)
         notes += (ui("typed_win_tile" if len(tied) == 1 else "typed_win_tied", tile=tile_zh, tile_en=tile_en,
                      tai=sc.hand_tai),)
+        sc = _one_shape(sc, (tried[t][1].wait_shape for t in tied))
         panel = _panel(shown, b"", win, sc, stakes, notes, win_choices=choices)
         # the total says its guess too: a review paid from the big figure, which was the most the tiles allow
         return replace(panel, total=panel.total + ui("total_if", tile=tile_zh, tile_en=tile_en))

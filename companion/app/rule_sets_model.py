@@ -666,7 +666,7 @@ class RuleSetDraft:
             data["house_rules"] = own_house
         if (self.editing or self.remade) and base.source:
             data["source"] = base.source
-        return parse_profile(data, f"rule set {self.id!r}", where_zh=f"規則 {self.id!r}",
+        return parse_profile(data, f"rule set “{self.id}”", where_zh=f"規則「{self.id}」",
                              folder=_house_folder())
 
     def _check_unchanged(self) -> None:

@@ -51,7 +51,9 @@ FIX_FORM = "ledger-fix-form"
 class LedgerTab:
     def __init__(self, host: Host, table: TableTab, live: LiveGame | None = None) -> None:
         self.host, self.table, self.live = host, table, live
-        self.of_live = True  # once a live game is entered, the ledger is of it unless the player picks the replay
+        # the live game's once one is seated, the replay's before (a fresh demo's Ledger said only 「還沒有人入座」, its
+        # four hands behind the other button: a review), unless the player picks one
+        self.of_live: bool | None = None
         # 改正胡牌: the winner whose recorded tiles are being put right (hand, seat), on the table as it was then
         self.fixing: tuple[int, int, int] | None = None  # (session, hand, seat): session 0 the one under way
         self.fix_of: WinShown | None = None  # the win as it was recorded when the form was opened
@@ -188,7 +190,14 @@ class LedgerTab:
 
     @property
     def showing_live(self) -> bool:
-        return self.of_live and self.live is not None and self.live.opened
+        if self.live is None or not self.live.opened:
+            return False
+        if self.of_live is not None:
+            return self.of_live
+        try:
+            return bool(self.live.state.players)
+        except LiveError:
+            return True  # (what is wrong with the table said on the tab)
 
     def pick(self, live: bool) -> None:
         self.of_live = live
@@ -200,7 +209,7 @@ class LedgerTab:
         if self.live is not None and self.live.opened:
             choice = ft.Row([ident("ledger-of-live", ft.Radio(value="live", label=t(ui("ledger_of_live")))),
                              ident("ledger-of-replay", ft.Radio(value="replay", label=t(ui("ledger_of_replay"))))])
-            head.append(ft.RadioGroup(content=choice, value="live" if self.of_live else "replay",
+            head.append(ft.RadioGroup(content=choice, value="live" if self.showing_live else "replay",
                                       on_change=lambda e: self.pick(e.control.value == "live")))
         if self.showing_live:
             assert self.live is not None

@@ -101,6 +101,7 @@ ID_LIVE_WIN_BESIDE = "live-win-beside"  # a win on the form's tile entered since
 log = logging.getLogger(__name__)
 WIND_KEYS = "ESWN"
 DOUBLE_TAP_SECONDS = 0.45
+DICE_DRAFT = (-1, "dice")  # the dice typed and not sent, kept at the table as a win form's fields are (seat, kind)
 """The same tile tapped again this soon is a double tap, not the next seat discarding the same kind."""
 UNDO_ZH, UNDO_EN = 16, 24
 """The undo button's account of what it takes back, cut to this many characters (the bar is one line on a phone)."""
@@ -178,8 +179,11 @@ class LiveTab:
         self._terms_key: object = None  # the table's terms the form was last filled from
         # examples, pale and slanted: a review took the dark "9p" hint for a kong already entered
         hint = ft.TextStyle(color="#a8a8a8", italic=True)
-        self.dice = ft.TextField(width=120, dense=True, hint_text="3 5 6", hint_style=hint)
-        self.second = ft.TextField(width=120, dense=True, hint_text="2 4 6", hint_style=hint)
+        # kept as typed, as the win form is: a first throw was lost to a page reloaded before the second (a review)
+        self.dice = ft.TextField(width=120, dense=True, hint_text="3 5 6", hint_style=hint, on_change=self._keep_dice)
+        self.second = ft.TextField(width=120, dense=True, hint_text="2 4 6", hint_style=hint,
+                                   on_change=self._keep_dice)
+        self._dice_at: int | None = None  # the table the dice fields were last shown on
         # the tiles typed, drawn below the field as they are typed (the box alone changes: the page is not
         # rebuilt under a finger about to tap Record)
         self.typed_box = ft.Container()
@@ -322,7 +326,22 @@ class LiveTab:
     def _roll(self, field: ft.TextField) -> None:
         assert self.game is not None
         field.value = " ".join(map(str, self.game.roll()))
+        self._keep_dice()
         self.host.render()
+
+    def _keep_dice(self) -> None:
+        """The dice typed, kept at the table so that the page loaded again shows them (as :meth:`_keep` the win
+        form's)."""
+        if self.game is not None and self._dice_at is not None:
+            self.game.keep_draft(self._dice_at, *DICE_DRAFT, (self.dice.value or "", self.second.value or "", ""))
+
+    def _dice_kept(self, at: int) -> None:
+        """Empty dice fields filled with what was typed on this table and not sent (the page reloaded)."""
+        assert self.game is not None
+        self._dice_at = at
+        kept = self.game.draft(at, *DICE_DRAFT)
+        if kept is not None and not self.dice.value and not self.second.value:
+            self.dice.value, self.second.value = kept[0], kept[1]
 
     def _replay(self) -> None:
         """The live log on the Table tab, to step through (hands stay face down: the log never saw them)."""
@@ -336,7 +355,7 @@ class LiveTab:
         open_replay = getattr(self.host, "open_replay", None)
         if open_replay is not None:
             # a snapshot: it does not follow later taps, and says so (a review)
-            open_replay(replay, ui("live_replay_note", file=self.game.path.name, n=len(replay) - 1))
+            open_replay(replay, ui("live_replay_note", n=len(replay) - 1))
 
     # --- drawing -----------------------------------------------------------------------------------------
 
@@ -494,9 +513,9 @@ class LiveTab:
         for i, f in enumerate(self.names):
             wind = ui(f"wind_{WIND_KEYS[i]}")
             f.label = t(ui("live_name_label", wind=wind.zh, wind_en=wind.en))
-            default = ui("live_player", wind=wind.zh, wind_en=wind.en)
+            default = ui("live_player", n="一二三四"[i], n_en=i + 1)
             seated = state is not None and bool(state.players)
-            # an untouched default follows the language (English kept 東家 … 北家)
+            # an untouched default follows the language (English kept 玩家一 … 玩家四)
             if not f.value or (not seated and f.value in (default.zh, default.en)):
                 f.value = state.players[i] if seated and state is not None else t(default)
         self.stakes[0].label, self.stakes[1].label = t(Words("底", "Base")), t(Words("台", "Per tai"))
@@ -654,6 +673,7 @@ class LiveTab:
         if o.dealer_throws == 0:
             return ft.Button(content=t(ui("live_east_deals")), on_click=lambda: self._do(
                 lambda: game.choose_dealer(at=o.at)))
+        self._dice_kept(o.at)
         fields: list[ft.Control] = [self._dice_field(self.dice, ui("live_dice"))]
         if o.dealer_throws == 2:
             fields.append(self._dice_field(self.second, ui("live_second")))
@@ -679,6 +699,8 @@ class LiveTab:
     def _dice(self, o: Offer) -> ft.Control:
         game = self.game
         assert game is not None
+        self._dice_kept(o.at)
+
         def throw() -> Words | None:
             dice = _typed_dice(self.dice.value, ui("live_dice"))
             return dice if isinstance(dice, Words) else game.throw(dice, at=o.at)

@@ -73,6 +73,8 @@ class RuleSetsPanel:
 
     def _say(self, words: Words, refused: bool = False) -> None:
         self.message = (words, refused)
+        if refused:  # at the foot of the screen too, as the Live tab's: a refused Copy at a phone's foot said it
+            self.host.notice(words)  # below the button, off the screen, and the page did not move (a review)
 
     def _start(self, draft: RuleSetDraft) -> None:
         self.draft, self.numbers, self.open, self.confirm, self.stale = draft, {}, set(), None, ""
@@ -169,8 +171,6 @@ class RuleSetsPanel:
             label(t(ui("rs_intro", live=live.zh, live_en=live.en, photo=photo.zh, photo_en=photo.en)), 13),
             self._list()]
         parts.append(self._editor() if self.draft is not None else self._copy_form())
-        if self.message is not None and self.draft is None:  # (the editor shows it beside its Save button)
-            parts.append(self._message())
         return ft.Column(parts, spacing=8)
 
     def _message(self) -> ft.Control:
@@ -220,11 +220,15 @@ class RuleSetsPanel:
             options=[ft.DropdownOption(key=r.id, text=t(r.name)) for r in sets]), t(ui("rs_copy_from")))
         self.new_id.label = t(ui("rs_new_id"))
         self.name_zh.label, self.name_en.label = t(ui("rs_name_zh")), t(ui("rs_name_en"))
+        # what the last tap did, above the Copy button as the editor says it above Save (below it, at a phone's
+        # foot, a refused id was off the screen: a review)
+        said = [self._message()] if self.message is not None else []
         return ft.Column([
             ft.Row([source, ident(ID_RS_NEW_ID, self.new_id)], wrap=True, spacing=8, run_spacing=8),
             ft.Row([ident(ID_RS_NAME_ZH, self.name_zh), ident(ID_RS_NAME_EN, self.name_en)], wrap=True, spacing=8,
                    run_spacing=8),
-            ident(ID_RS_COPY, ft.Button(content=t(ui("rs_copy")), height=FINGER, on_click=self.copy))], spacing=8)
+            *said, ident(ID_RS_COPY, ft.Button(content=t(ui("rs_copy")), height=FINGER, on_click=self.copy))],
+            spacing=8)
 
     def _editor(self) -> ft.Control:
         t, d = self.host.t, self.draft

@@ -43,9 +43,10 @@ UI: dict[str, tuple[str, str]] = {
                   "Demo game: {hands} hands played by bots, replayed step by step. The game you are playing is "
                   "under Live game"),
     "log_note": ("重播 {file}", "Replaying {file}"),
-    "live_replay_note": ("重播 {file}：記到第 {n} 步為止（之後記的，回「記錄牌局」再按一次「重播」）",
-                         "Replaying {file} as it stood at step {n} (for later entries, press Replay on the Live tab "
-                         "again)"),
+    # (this table's game, not its file's name: a review read 「重播 table.sqlite」)
+    "live_replay_note": ("重播這桌的牌局：記到第 {n} 步為止（之後記的，回「記錄牌局」再按一次「重播」）",
+                         "Replaying this table's game as it stood at step {n} (for later entries, press Replay on "
+                         "the Live tab again)"),
     "replay_hand_label": ("第 {value} 把", "hand {value}"),
     "first": ("開頭", "Start"),
     "prev_hand": ("上一個開局／結束", "Previous hand start/end"),
@@ -414,7 +415,8 @@ UI: dict[str, tuple[str, str]] = {
                         "the replacement"),
     "live_p_last": ("{seat} 要摸最後一張牌", "{seat} is due to draw the last tile"),
     "live_players": ("玩家（東南西北）", "Players (East, South, West, North)"),
-    "live_player": ("{wind}家", "{wind_en}"),
+    "live_player": ("玩家{n}", "Player {n_en}"),  # (no wind: the winds go round from the dealer drawn, and 東家 sat
+    # South read "東家 South" in the records, a review)
     "live_start": ("入座開始", "Seat them and start"),
     "live_reseat": ("改玩家、規則或底台（重新入座）", "Change the players, rules or stakes (seat again)"),
     "live_next_session": ("再打一將（先回答上面這一把的問題）", "Another session (first answer the question on this hand "
@@ -1369,6 +1371,9 @@ UI: dict[str, tuple[str, str]] = {
     # the app's words: of the tiles he read otherwise, or as read where he only confirmed tiles as read ---
     "photo_opening_corrected": ("照你改過的 {n} 張牌不是胡牌", "not a win with the {n} tiles you corrected"),
     "photo_opening_as_read": ("照讀到的不是胡牌", "not a win as read"),
+    # --- a phone review at 390x844 (the Live tab, the replay): a throw left empty said empty, not "got: —" (the dash
+    # read as 一); the table file replayed said as this table's game, not by its file name ---
+    "live_dice_empty": ("{which}還沒填（三顆骰子的點數，例如 2 4 6）", "{which_en} is empty (type the three dice, e.g. 2 4 6)"),
 }
 
 

@@ -136,7 +136,8 @@ def run_batch(items: Sequence[str], handle: Callable[[str], None], lang: str | N
     :func:`say`) and the batch goes on. Returns the exit code: 0 if every input was handled, 1 otherwise."""
     failed = 0
     for label_zh, label_en, text in input_labels(items):
-        shown = shortened(repr(text.strip()))  # (a review's 10,000-character argument came back whole)
+        short = shortened(text.strip())  # (a review's 10,000-character argument came back whole)
+        shown_zh, shown = f"「{short}」", f"“{short}”"  # (quoted as a reader quotes, not as Python does)
         byte = not_utf8_at(text)
         if byte is not None:  # bytes that are no UTF-8 text, as the decoder left them (as `tai` says it)
             failed += 1
@@ -148,10 +149,10 @@ def run_batch(items: Sequence[str], handle: Callable[[str], None], lang: str | N
         except ValueError as e:
             failed += 1
             if isinstance(e, OptionError):
-                zh = f"{e.option} {e.value!r}（{label_zh} {shown}）：{e.zh}"
-                en = f"{e.option} {e.value!r} ({label_en} {shown}): {e}"
+                zh = f"{e.option}「{e.value}」（{label_zh}{shown_zh}）：{e.zh}"
+                en = f"{e.option} “{e.value}” ({label_en} {shown}): {e}"
             else:
-                zh = f"{label_zh} {shown}：{zh_reason(e)}"
+                zh = f"{label_zh}{shown_zh}：{zh_reason(e)}"
                 en = f"{label_en}: {shown}: {e}"
             complain("companion", lang, zh, en)
     if failed and len(items) > 1 and any(_MELD_WORD.fullmatch(x.strip()) for x in items[1:]):

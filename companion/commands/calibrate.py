@@ -113,7 +113,7 @@ def _labelled(items: list[str]) -> tuple[list[tuple[Tile, Path]], list[str]]:
             try:
                 out.append((Tile.from_code(code.strip()), Path(path)))
             except ValueError as e:
-                bad.append(f"{item}: {e} / 看不懂牌的代號 {code.strip()!r}（例如 5m、0x）")
+                bad.append(f"{item}: {e} / 看不懂牌的代號「{code.strip()}」（例如 5m、0x）")
             continue
         p = Path(item)
         try:
@@ -213,12 +213,12 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
     saved = calibration.list_sets()
     twin = calibration.twin_of(name, saved)
     if twin is not None:
-        raise ValueError(f"{name!r} differs from the saved set {twin!r} only in case or width: use {twin!r} or another "
-                         f"name / {name!r} 和已存的牌組 {twin!r} 只差大小寫或全形半形：請用 {twin!r} 或別的名稱")
+        raise ValueError(f"“{name}” differs from the saved set “{twin}” only in case or width: use “{twin}” or another "
+                         f"name / 「{name}」和已存的牌組「{twin}」只差大小寫或全形半形：請用「{twin}」或別的名稱")
     if failed and name in saved:
-        raise ValueError(f"{failed} of the inputs could not be used, so the saved set {name!r} is kept as it was; "
+        raise ValueError(f"{failed} of the inputs could not be used, so the saved set “{name}” is kept as it was; "
                          f"photograph or mend them again, or give a new name / 有 {failed} 項無法使用，"
-                         f"已存的牌組 {name!r} 保持不變：請重拍或修正，或改用新名稱")
+                         f"已存的牌組「{name}」保持不變：請重拍或修正，或改用新名稱")
     old: calibration.Calibration | None = None
     if name in saved:
         try:
@@ -232,16 +232,16 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
     elif old is not None:
         lost = sorted(set(old.tiles) - given)
         if lost:
-            raise ValueError(f"the saved set {name!r} has {len(lost)} kind(s) these photos lack "
+            raise ValueError(f"the saved set “{name}” has {len(lost)} kind(s) these photos lack "
                              f"({' '.join(t.code for t in lost)}): it is kept; give --add to put these pages into "
                              f"it, photograph every page, give a new name, or delete it first (companion calibrate "
                              f"delete {name}) / "
-                             f"已存的牌組 {name!r} 有 {len(lost)} 種牌這些照片裡沒有（{'、'.join(t.zh for t in lost)}）："
+                             f"已存的牌組「{name}」有 {len(lost)} 種牌這些照片裡沒有（{'、'.join(t.zh for t in lost)}）："
                              f"保持不變；要把這幾頁放進去請加 --add，或把每一頁都拍進來、改用新名稱，或先刪除它"
                              f"（companion calibrate delete {name}）")
         if not replace:
-            raise ValueError(f"a set named {name!r} is saved already ({before} kinds): give --replace to replace "
-                             f"it, or another name / 已經有名為 {name!r} 的牌組（{before} 種牌）：要取代請加 --replace，"
+            raise ValueError(f"a set named “{name}” is saved already ({before} kinds): give --replace to replace "
+                             f"it, or another name / 已經有名為「{name}」的牌組（{before} 種牌）：要取代請加 --replace，"
                              "或改用新名稱")
     cal = calibration.Calibration.from_crops(name, samples)
     path = calibration.save(cal)
@@ -256,10 +256,10 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
     missing = [t for t in (*(Tile(i) for i in range(42)), Tile.UNKNOWN) if t not in set(cal.tiles)]
     kinds = len(set(cal.tiles))
     if old is not None:  # what became of the set saved before
-        print(agreed(f"{'added to' if add else 'replaced'} {name!r}: {before} -> {kinds} kinds / "
-                     f"{'加進' if add else '取代了'} {name!r}：{before} → {kinds} 種牌"))
-    print(agreed(f"calibrated {name!r}: {len(samples)} crops of {kinds} kinds -> {path}" + (" (selected)" if select else "")
-                 + f" / 已校正 {name!r}：{kinds} 種牌，共 {len(samples)} 張" + ("，已選用" if select else "")))
+        print(agreed(f"{'added to' if add else 'replaced'} “{name}”: {before} -> {kinds} kinds / "
+                     f"{'加進' if add else '取代了'}「{name}」：{before} → {kinds} 種牌"))
+    print(agreed(f"calibrated “{name}”: {len(samples)} crops of {kinds} kinds -> {path}" + (" (selected)" if select else "")
+                 + f" / 已校正「{name}」：{kinds} 種牌，共 {len(samples)} 張" + ("，已選用" if select else "")))
     if held:
         print(f"not selected, since {failed} of the inputs could not be used: mend them and give them with --add, then "
               f"`companion calibrate use {name}` / 有 {failed} 項無法使用，所以沒有選用：修正後加 --add 放進去，再用 "
@@ -455,8 +455,8 @@ def _list() -> None:
         print("no set is selected: photos are read without a calibration (companion calibrate use NAME) / "
               "沒有選用牌組：讀照片不用校正（companion calibrate use 名稱）")
     if gone:  # (removed outside the product: `delete` deselects what it deletes)
-        print(f"the selected set {gone!r} is no longer saved: photos are read without a calibration until "
-              f"`companion calibrate use NAME` / 選用的牌組 {gone!r} 已不在：在 companion calibrate use 名稱 之前，"
+        print(f"the selected set “{gone}” is no longer saved: photos are read without a calibration until "
+              f"`companion calibrate use NAME` / 選用的牌組「{gone}」已不在：在 companion calibrate use 名稱 之前，"
               "讀照片不用校正")
 
 
@@ -480,16 +480,16 @@ def run(args: argparse.Namespace) -> int:
             _list()
         elif args.op == "use":
             calibration.select(args.name)
-            print(f"selected {args.name!r}: read, classify, score and the app read with it / "
-                  f"已選用 {args.name!r}：read、classify、score 和 app 都用它")
+            print(f"selected “{args.name}”: read, classify, score and the app read with it / "
+                  f"已選用「{args.name}」：read、classify、score 和 app 都用它")
         elif args.op == "none":
             calibration.deselect()
             print("no calibrated set selected: the trained model reads alone / 不用已校正牌組：只用訓練好的模型")
         else:
             was = calibration.selected()
             calibration.delete(args.name)
-            print(f"deleted {args.name!r}" + (" (it was the selected set: no set is selected now)" if was == args.name else "")
-                  + f" / 已刪除 {args.name!r}" + ("（它是選用的牌組，現在沒有選用）" if was == args.name else ""))
+            print(f"deleted “{args.name}”" + (" (it was the selected set: no set is selected now)" if was == args.name else "")
+                  + f" / 已刪除「{args.name}」" + ("（它是選用的牌組，現在沒有選用）" if was == args.name else ""))
     except BrokenPipeError:  # (`calibrate list | head`: the reader has what it wanted)
         with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (no flush of the dead pipe at exit)

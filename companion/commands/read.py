@@ -51,9 +51,9 @@ NONE_SELECTED_EN = "calibrated tile sets exist ({sets}) but none is selected; `c
                    "`--set NAME` reads with one"
 NONE_SELECTED_ZH = "已有校正過的牌組（{sets}）但未選用：執行 companion calibrate use 名稱，或加上 --set 名稱"
 """Said instead of :data:`NO_CALIBRATION` when calibrations exist but none is selected."""
-GONE_EN = ("the selected tile set {name!r} is no longer saved (its file was removed), so this reads without a "
+GONE_EN = ("the selected tile set “{name}” is no longer saved (its file was removed), so this reads without a "
            "calibration; `companion calibrate list` shows the saved sets, `companion calibrate use NAME` picks one")
-GONE_ZH = "選用的牌組 {name!r} 已不在（檔案被移走了），這次不用校正；companion calibrate list 列出現有牌組，" \
+GONE_ZH = "選用的牌組「{name}」已不在（檔案被移走了），這次不用校正；companion calibrate list 列出現有牌組，" \
           "companion calibrate use 名稱 選用一組"
 """Said instead of both when ``current.txt`` still names a set whose file is gone (removed outside the product):
 a player who chose a set should hear that it is not being used, and why."""
@@ -160,8 +160,8 @@ def _reader(args: argparse.Namespace) -> Any:
 def read_with(name: str, lang: str | None = None) -> str:
     """Which calibrated set the tiles are read with (a review: the commands never said; a wrong set costs a few
     points), in ``lang`` or both."""
-    return say(lang, f"用校正牌組 {name!r} 辨識（不用它：--no-calibration）",
-               f"reading with the calibrated set {name!r} (--no-calibration reads without it)")
+    return say(lang, f"用校正牌組「{name}」辨識（不用它：--no-calibration）",
+               f"reading with the calibrated set “{name}” (--no-calibration reads without it)")
 
 
 def annotation_path(out: str, index: int, count: int) -> Path:

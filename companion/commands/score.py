@@ -285,7 +285,7 @@ def _win_tile(text: str | None) -> Tile | None:
     try:
         tile = parse_tile(text)
     except NotationError as e:
-        raise OptionError("--win-tile", text, f"--win-tile: {e}", f"--win-tile 看不懂 {text!r}：{e.zh}") from None
+        raise OptionError("--win-tile", text, f"--win-tile: {e}", f"--win-tile 看不懂「{text}」：{e.zh}") from None
     if not tile.is_known or tile.is_flower:
         raise OptionError("--win-tile", text, f"--win-tile: {tile.code} cannot be a winning tile",
                           f"--win-tile：{tile.code} 不能是胡的那張")

@@ -203,13 +203,13 @@ def parse_stakes(text: str | None) -> Stakes | None:
         return None
     base, sep, per = text.partition("/")
     if not sep or not base.strip().isdecimal() or not per.strip().isdecimal():  # (isdigit passed ² to int)
-        raise WinInputError("--stakes", f"expected base/per tai such as 30/10, got {text!r}",
-                            f"要寫成 底/台，例如 30/10，收到 {text!r}")
+        raise WinInputError("--stakes", f"expected base/per tai such as 30/10, got “{text}”",
+                            f"要寫成 底/台，例如 30/10，收到「{text}」")
     try:
         stakes = Stakes(int(base), int(per))
     except ValueError:  # more digits than Python reads (4300)
-        raise WinInputError("--stakes", f"a number too long to read in {text[:40]!r}…",
-                            f"數字太長，無法讀取：{text[:40]!r}…") from None
+        raise WinInputError("--stakes", f"a number too long to read in “{text[:40]}”…",
+                            f"數字太長，無法讀取：「{text[:40]}」…") from None
     return stakes.typed("--stakes")
 
 
@@ -402,8 +402,8 @@ def _check_caps_of(profile: Profile, kept: Profile, field: str | None) -> None:
                 pass
         if culprit is None:
             raise
-        raise WinInputError(culprit, str(bad).removeprefix(f"profile {profile.id!r}: "),
-                            bad.zh.removeprefix(f"規則 {profile.id!r}：")) from None
+        raise WinInputError(culprit, str(bad).removeprefix(f"profile “{profile.id}”: "),
+                            bad.zh.removeprefix(f"規則「{profile.id}」：")) from None
 
 
 def _pairs_note(win: Win) -> Words:

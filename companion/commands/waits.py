@@ -71,8 +71,8 @@ def read_visible(args: argparse.Namespace) -> tuple[Tile, ...] | None:
     try:
         return parse_tiles(args.visible)
     except ValueError as e:
-        complain(_prog(args), args.lang, f"--visible {args.visible!r}：{zh_reason(e)}",
-                 f"--visible {args.visible!r}: {e}")
+        complain(_prog(args), args.lang, f"--visible「{args.visible}」：{zh_reason(e)}",
+                 f"--visible “{args.visible}”: {e}")
         return None
 
 

@@ -180,7 +180,7 @@ def discard_options(hand: Hand, visible: Iterable[Tile] | str = (), valued: Iter
         before_draw = hand.structural_count == 3 * hand.sets + 1  # (the hint in both languages: a newcomer review)
         raise HandError(
             f"discard options need a hand after a draw ({3 * hand.sets + 2} structural tiles), "
-            f"got {hand.structural_count} in {str(hand)!r}"
+            f"got {hand.structural_count} in “{hand}”"
             + (" (not drawn yet: companion waits says what it waits on)" if before_draw else ""),
             f"打哪張要看摸牌後的 {3 * hand.sets + 2} 張，這手有 {hand.structural_count} 張"
             + ("（還沒摸牌：請用 companion waits 看聽哪張）" if before_draw else ""),

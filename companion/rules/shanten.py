@@ -273,7 +273,7 @@ def shanten(hand: Hand) -> int:
     if size != 3 * n + 1 and size != 3 * n + 2:
         raise HandError(
             f"shanten needs {3 * hand.sets + 1} or {3 * hand.sets + 2} structural tiles, "
-            f"got {hand.structural_count} in {str(hand)!r}",
+            f"got {hand.structural_count} in “{hand}”",
             f"向聽數要 {3 * hand.sets + 1} 或 {3 * hand.sets + 2} 張，這手有 {hand.structural_count} 張",
         )
     return shanten_of_keys(group_keys(hand.concealed), n, hand_limits(hand))

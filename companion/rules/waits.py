@@ -63,7 +63,7 @@ def _check_waiting(hand: Hand) -> None:
         drawn = hand.structural_count == 3 * hand.sets + 2  # said in both languages (a review found it in one)
         raise HandError(
             f"waits need a hand between turns ({3 * hand.sets + 1} structural tiles), "
-            f"got {hand.structural_count} in {str(hand)!r}"
+            f"got {hand.structural_count} in “{hand}”"
             + (" (just drawn: companion discard says which tile to discard)" if drawn else ""),
             f"聽牌要看打牌後的 {3 * hand.sets + 1} 張，這手有 {hand.structural_count} 張"
             + ("（剛摸牌：請用 companion discard 看打哪張）" if drawn else ""),

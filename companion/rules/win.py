@@ -98,7 +98,7 @@ def error_zh(e: ValueError) -> str:
     if isinstance(zh, str) and zh:
         return zh
     if isinstance(e, NotationError):
-        return f"看不懂 {e.text!r}（第 {e.position + 1} 個字）"
+        return f"看不懂「{e.text}」（第 {e.position + 1} 個字）"
     if isinstance(e, CopyLimitError):
         return f"{e.tile.zh}有 {e.count} 張，一副牌只有 {e.tile.max_copies} 張"
     what = str(e).rpartition(": ")[2] if ": " in str(e) else ""  # the meld or hand the English names last
@@ -433,7 +433,7 @@ def _one_tile(text: str | Tile | None, field: str) -> Tile | None:
     if not tiles:
         return None
     if len(tiles) != 1:
-        raise WinInputError(field, f"expected one tile, got {text!r}", f"只能寫一張牌，收到 {text!r}")
+        raise WinInputError(field, f"expected one tile, got “{text}”", f"只能寫一張牌，收到「{text}」")
     return tiles[0]
 
 

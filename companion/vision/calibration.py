@@ -96,10 +96,10 @@ class Calibration:
         """A calibration from ``(tile, BGR crop)`` pairs; several crops of a kind are averaged."""
         check_name(name)
         if not samples:
-            raise CalibrationError(f"calibration {name!r}: no crops given / 校正牌組 {name!r} 沒有任何牌面照片")
+            raise CalibrationError(f"calibration “{name}”: no crops given / 校正牌組「{name}」沒有任何牌面照片")
         tiles = tuple(t for t, _ in samples)
         for i, (t, c) in enumerate(samples):
-            check_crop(c, f"calibration {name!r}: crop {i + 1} ({t.code})", f"校正牌組 {name!r} 的第 {i + 1} 張（{t.zh}）")
+            check_crop(c, f"calibration “{name}”: crop {i + 1} ({t.code})", f"校正牌組「{name}」的第 {i + 1} 張（{t.zh}）")
         crops = np.stack([cv2.resize(as_bgr(c), STORE_SIZE, interpolation=cv2.INTER_AREA) for _, c in samples])
         return cls(name, tiles, crops)
 
@@ -346,14 +346,14 @@ def twin_of(name: str, saved: list[str]) -> str | None:
 def check_name(name: str) -> None:
     if not valid_name(name):
         if _well_formed(name):  # reserved
-            raise CalibrationError(f"tile-set name {name!r} is kept for the command `companion calibrate none` and for "
-                                   f"Windows' devices: choose another / 牌組名稱 {name!r} 不能用（none 是「不用校正」的指令，"
+            raise CalibrationError(f"tile-set name “{name}” is kept for the command `companion calibrate none` and for "
+                                   f"Windows' devices: choose another / 牌組名稱「{name}」不能用（none 是「不用校正」的指令，"
                                    "其餘是 Windows 保留的名稱）：請換一個")
         fault = _name_fault(name)
         if fault is not None:
-            raise CalibrationError(f"tile-set name {name!r}: {fault[0]} / 牌組名稱 {name!r} 不合用：{fault[1]}")
-        raise CalibrationError(f"tile-set name {name!r}: use up to 64 letters, digits, spaces, '_', '-' or '( )', "
-                               f"beginning with a letter or digit / 牌組名稱 {name!r} 不合用：最多 64 個字元，只能用文字、"
+            raise CalibrationError(f"tile-set name “{name}”: {fault[0]} / 牌組名稱「{name}」不合用：{fault[1]}")
+        raise CalibrationError(f"tile-set name “{name}”: use up to 64 letters, digits, spaces, '_', '-' or '( )', "
+                               f"beginning with a letter or digit / 牌組名稱「{name}」不合用：最多 64 個字元，只能用文字、"
                                "數字、空格、_、- 或 ( )，"
                                "開頭要是文字或數字")
 
@@ -396,7 +396,7 @@ def save(cal: Calibration) -> Path:
     except OSError as e:
         from companion.rules.profiles import os_error_zh
 
-        raise CalibrationError(f"calibration {cal.name!r}: cannot write {p}: {e} / "
+        raise CalibrationError(f"calibration “{cal.name}”: cannot write {p}: {e} / "
                                f"無法寫入校正檔 {p}（{os_error_zh(e)}）") from e
     for old in p.parent.glob(f"{cal.name}.fit-*.npz"):  # weights fitted to the crops this replaces
         with contextlib.suppress(OSError):
@@ -408,19 +408,19 @@ def load(name: str) -> Calibration:
     p = _path(name)
     if not p.is_file():
         known = ", ".join(list_sets())
-        raise CalibrationError(f"no calibration named {name!r} (known: {known or 'none'}) / "
-                               f"找不到名為 {name!r} 的校正牌組（現有：{known or '無'}）")
+        raise CalibrationError(f"no calibration named “{name}” (known: {known or 'none'}) / "
+                               f"找不到名為「{name}」的校正牌組（現有：{known or '無'}）")
     try:
         with np.load(p, allow_pickle=False) as z:
             tiles = tuple(Tile.from_code(str(c)) for c in z["tiles"])
             crops = z["crops"]
     except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as e:
         # (not the decoder's words: numpy's told a player to load the file "unsafely" (a review))
-        raise CalibrationError(f"calibration {name!r} at {p} is damaged ({type(e).__name__}): {_CARRY_ON} / "
-                               f"校正牌組 {name!r}（{p}）{_DAMAGED}") from e
+        raise CalibrationError(f"calibration “{name}” at {p} is damaged ({type(e).__name__}): {_CARRY_ON} / "
+                               f"校正牌組「{name}」（{p}）{_DAMAGED}") from e
     if crops.dtype != np.uint8 or crops.ndim != 4 or crops.shape[3] != 3 or len(crops) != len(tiles) or not tiles:
-        raise CalibrationError(f"calibration {name!r} at {p} is damaged (crops {crops.shape}): {_CARRY_ON} / "
-                               f"校正牌組 {name!r}（{p}）{_DAMAGED}")
+        raise CalibrationError(f"calibration “{name}” at {p} is damaged (crops {crops.shape}): {_CARRY_ON} / "
+                               f"校正牌組「{name}」（{p}）{_DAMAGED}")
     return Calibration(name, tiles, crops, p)
 
 
@@ -443,8 +443,8 @@ def select(name: str) -> None:
     except OSError as e:
         from companion.rules.profiles import os_error_zh
 
-        raise CalibrationError(f"cannot select {name!r}: cannot write {p}: {e.strerror or e} / "
-                               f"無法選用 {name!r}：無法寫入設定檔 {p}（{os_error_zh(e)}）") from e
+        raise CalibrationError(f"cannot select “{name}”: cannot write {p}: {e.strerror or e} / "
+                               f"無法選用「{name}」：無法寫入設定檔 {p}（{os_error_zh(e)}）") from e
 
 
 def deselect() -> None:
@@ -498,11 +498,11 @@ def chosen(name: str | None = None, enabled: bool = True) -> Calibration | None:
 def delete(name: str) -> None:
     p = _path(name)
     if not p.is_file():
-        raise CalibrationError(f"no calibration named {name!r} / 找不到名為 {name!r} 的校正牌組")
+        raise CalibrationError(f"no calibration named “{name}” / 找不到名為「{name}」的校正牌組")
     try:
         p.unlink()
     except OSError as e:
-        raise CalibrationError(f"cannot delete {name!r}: {p}: {e.strerror or e} / 無法刪除 {name!r}") from e
+        raise CalibrationError(f"cannot delete “{name}”: {p}: {e.strerror or e} / 無法刪除「{name}」") from e
     for fit in p.parent.glob(f"{name}.fit-*.npz"):  # caches: one left behind is harmless
         with contextlib.suppress(OSError):
             fit.unlink(missing_ok=True)

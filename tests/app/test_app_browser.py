@@ -839,8 +839,8 @@ def test_a_live_game_is_entered_from_two_phones_and_each_sees_the_others_taps(pa
     choose(page, "house-multi_win", everyone.zh)
     page.wait_for_function("want => document.body.textContent.includes(want)", arg=ui("live_house_rules", n=1).zh)
     tap(page, "live-start")  # the players' names as filled in
-    wait_text(page, "live-prompt", ui("live_p_dealer", east="東家").zh)
-    assert live.state.players == ("東家", "南家", "西家", "北家")
+    wait_text(page, "live-prompt", ui("live_p_dealer", east="玩家一").zh)
+    assert live.state.players == ("玩家一", "玩家二", "玩家三", "玩家四")
     assert live.state.switches.multi_win is MultiWin.ALL
     assert everyone.zh in text_of(page, "live-house-played")
     type_into(page, "live-dice", "3 5 6")

@@ -482,6 +482,8 @@ def test_dice_out_of_range_name_the_throw(tmp_path: Path) -> None:
     assert game.start(PLAYERS, "atawmj_2009", 30, 10) is None
     why = game.choose_dealer((3, 5, 6), ())
     assert why is not None and "第二次擲" in why.zh and "Second throw" in why.en
+    # an empty throw said empty: "收到：—" read as 收到：一 (a review)
+    assert why.zh.startswith("第二次擲還沒填") and "—" not in why.zh + why.en and "Second throw is empty" in why.en
     why = game.choose_dealer((3, 5, 7), (1, 1, 1))
     assert why is not None and "3 5 7" in why.en
     why = game.choose_dealer((12,), (1, 1, 1))  # the total given: a player review typed 12
@@ -1606,7 +1608,7 @@ def test_a_house_sets_ledger_record_scores_as_played_once_its_file_is_edited_del
     # a record without them (an earlier version's) is read as before: with the set's file where it is here
     old = {k: v for k, v in json.loads(record.read_text(encoding="utf-8")).items() if k != "rules"}
     record.write_text(json.dumps({**old, "switches": {"tai_cap": 8}}) + "\n", encoding="utf-8")
-    assert main(["tai", str(record)]) == 1 and "unknown profile 'home8'" in capsys.readouterr().out
+    assert main(["tai", str(record)]) == 1 and "unknown profile “home8”" in capsys.readouterr().out
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     save_profile(house)
     assert scored() == (9, 8, [120, 120, 120])

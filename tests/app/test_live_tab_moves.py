@@ -612,3 +612,64 @@ def test_a_stale_win_forms_render_works_the_log_out_once_per_entry(tmp_path: Pat
     fresh = LiveGame(game.path)  # worked out anew, nothing kept: the same words
     assert fresh.claim_gone(at, 2, ev.WinKind.DISCARD) == gone
     fresh.close()
+
+
+def test_a_throw_typed_is_kept_when_the_page_loads_again(tmp_path: Path) -> None:
+    """A review typed the first throw for the first dealer, the page reloaded before the second, and the throw was
+    gone; the win form's fields were kept all along. The dice are kept at the table as the form's are, until sent."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10) is None
+    assert game.offer().dealer_throws == 2
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    tab.attach()
+    tab.build()
+    tab.dice.value = "3 5 6"
+    tab.dice.on_change()  # as typed
+    tab.detach()
+    again = LiveTab(_Phone(), game)  # the page loaded again
+    again.visible = True
+    again.attach()
+    again.build()
+    assert again.dice.value == "3 5 6" and not again.second.value
+    again.second.value = "1 1 2"
+    again.second.on_change()
+    again._do(lambda: game.choose_dealer((3, 5, 6), (1, 1, 2), at=game.offer().at))
+    assert again.error is None and not again.dice.value
+    again.build()  # the wall's throw starts empty
+    assert not again.dice.value
+    again.detach()
+    game.close()
+
+
+def test_the_names_filled_in_name_no_wind(tmp_path: Path) -> None:
+    """The names filled in were 東家 … 北家 (East … North): once the dealer was drawn and the winds went round, the
+    records read 「門風跟莊走：北家 東、東家 南…」 and the CSV 「東家 付 西家 210」 with 東家 sitting South (a review).
+    Seated as filled in (one tap), the names say no wind."""
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    tab.attach()
+    tab.build()
+    assert [f.value for f in tab.names] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    tab._start(game.offer().at)  # seated with the names as filled in
+    assert game.state.players == ("Player 1", "Player 2", "Player 3", "Player 4")
+    winds = [ui(f"wind_{k}") for k in "ESWN"]
+    assert not any(w.en in name or w.zh in name for w in winds for name in game.state.players)
+    assert ui("live_player", n="一", n_en=1).zh == "玩家一"
+    tab.detach()
+    game.close()
+
+
+def test_the_replay_of_the_live_table_says_this_tables_game_not_its_file(tmp_path: Path) -> None:
+    """Live → Replay said 「重播 table.sqlite：記到第 9 步為止…」: a file name no player chose (a review)."""
+    game = _table(tmp_path)
+    phone = _Phone()
+    opened: list[tuple[Any, Words]] = []
+    phone.open_replay = lambda replay, note: opened.append((replay, note))  # type: ignore[attr-defined]
+    tab = LiveTab(phone, game)
+    tab._replay()
+    (_, note), = opened
+    assert note.zh.startswith("重播這桌的牌局：") and note.en.startswith("Replaying this table's game ")
+    assert "table.sqlite" not in note.zh + note.en
+    game.close()

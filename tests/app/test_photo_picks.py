@@ -830,3 +830,25 @@ def test_a_refusal_of_picked_tiles_opens_in_the_apps_words_with_their_number() -
     assert "照你改過的 1 張牌不是胡牌；若" in one.reason.zh
     two = score_picked(read, {0: Tile.M7, 3: Tile.M4}, {})  # (the same tiles in another order)
     assert isinstance(two, PhotoFailed) and "with the 2 tiles you corrected" in two.reason.en
+
+
+def test_a_win_assumed_on_tiles_of_different_wait_shapes_says_no_one_shape() -> None:
+    """A typed hand with no winning tile set apart showed 獨聽（中洞） beside 「假設胡二萬、三萬、五萬、七萬、八萬、二筒、
+    四筒或東」: edge and pair waits among them, the first tile's shape said as the group's (a review). Where the tiles
+    assumed differ in shape the item is said plain; where they share it, with it."""
+    from companion.app.photo_model import PhotoContext, PhotoPanel, _photo_shapes, score_typed_hand
+    from companion.rules.waits import WaitShape
+    from companion.rules.win import Win
+
+    ctx = PhotoContext().as_context()
+    mixed = score_typed_hand("123m456m789m123p345p東東", ctx)
+    assert isinstance(mixed, PhotoPanel) and "假設胡二萬、三萬" in mixed.total.zh
+    names = [w for w, _ in mixed.items]
+    assert ui("item_shape", shape="中洞", shape_en="closed").zh not in "".join(w.zh for w in names)
+    assert any(w.zh == "獨聽" and w.en == "Single wait" for w in names)
+    same = score_typed_hand("456m567s345m345p111z66s", ctx)  # 四筒 and 六條, each a closed wait
+    assert isinstance(same, PhotoPanel) and "假設胡四筒或六條" in same.total.zh
+    assert any(w.zh.startswith("獨聽（中洞") for w, _ in same.items)
+    # the photo's hand: each assumed tile's shapes, as the photo's guess is said beside them
+    win = Win.from_dict({**ctx, "concealed": "123m456m789m123p35p東東", "win_tile": "4p", "melds": [], "flowers": ""})
+    assert set(_photo_shapes(win, parse_tiles("4p3m東"))) == {WaitShape.CLOSED, WaitShape.EDGE, WaitShape.SINGLE}

@@ -72,7 +72,7 @@ def test_a_rule_set_copied_with_a_tai_cap_of_8_is_offered_when_the_players_sit_d
         wait_text(page, "live-prompt", ui("live_p_seat").zh)
         choose(page, "live-profile", "家裡滿八台")  # offered beside the built-in ones, by its own name
         tap(page, "live-start")
-        wait_text(page, "live-prompt", ui("live_p_dealer", east="東家").zh)
+        wait_text(page, "live-prompt", ui("live_p_dealer", east="玩家一").zh)
         seated = live.events()[0]
         assert isinstance(seated, ev.Seated) and seated.profile == "home8" and "tai_cap = 8" in seated.rules
     finally:

@@ -1771,3 +1771,26 @@ def test_a_file_gone_or_a_file_again_since_the_walk_is_said_so(data: Path) -> No
     for at, key in ((data / "gone.toml", "rs_what_gone"), (data / "there.toml", "rs_what_file"), (data, "rs_what_folder")):
         said = ui(key)
         assert _what(at) == {"what": said.zh, "what_en": said.en}
+
+
+def test_a_refused_copy_is_said_where_the_host_is_looking(data: Path) -> None:
+    """Copy with the id ``my house`` at 390x844: the refusal came below the Copy button, off the screen, and the page
+    did not move (a review). It is said above the button, and at the foot of the screen for a moment."""
+    from companion.app.view_rule_sets import ID_RS_COPY, ID_RS_MESSAGE, RuleSetsPanel
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _Host
+
+    said: list[Words] = []
+
+    class Phone(_Host):
+        def notice(self, words: Words) -> None:
+            said.append(words)
+
+    panel = RuleSetsPanel(Phone())  # type: ignore[arg-type]
+    panel.new_id.value = "my house"
+    _tapped(panel.build(), ID_RS_COPY)
+    assert panel.message is not None and panel.message[1] and panel.draft is None
+    assert said == [panel.message[0]] and "my house" in said[0].en
+    form = panel._copy_form().controls  # type: ignore[attr-defined]
+    at = [getattr(c, "identifier", None) for c in form]
+    assert at.index(ID_RS_MESSAGE) == at.index(ID_RS_COPY) - 1

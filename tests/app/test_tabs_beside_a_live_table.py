@@ -385,7 +385,7 @@ def test_the_win_form_says_which_typed_character_it_cannot_read(tmp_path: Path) 
     chance = WinChance(seat=1, kind=ev.WinKind.DISCARD, tile="5m", shown=16, hidden_kongs=0, label=Words("胡", "Win"))
     tab.concealed.value = "1m2m3x"
     (said,) = _texts(tab._typed(chance))
-    assert said.startswith("Those tiles cannot be read yet: 'x' follows only 0") and "character 6" in said
+    assert said.startswith("Those tiles cannot be read yet: “x” follows only 0") and "character 6" in said
     tab.concealed.value = "1m1m1m1m1m"
     assert "5 copies of 1m" in _texts(tab._typed(chance))[0]
     tab.concealed.value = "123m456m789m123p45s66z7z"  # 17 of 16: said, not only in red
@@ -588,3 +588,28 @@ def test_the_correction_form_offers_the_kongs_the_win_named_and_records_them_put
     tab.open_fix(1, shown)
     assert "ledger-fix-kongs" not in [c.identifier for c in _idents(tab.build())]
     plain.close()
+
+
+def test_the_ledger_shows_the_replay_until_a_live_game_is_seated(tmp_path: Path) -> None:
+    """A fresh demo's Ledger had 「記錄中的牌局」 picked and said only 「還沒有人入座」, the demo's four finished hands
+    behind the other button (a review). Until a live game is seated the replay's ledger shows; once one is, the live
+    one; a pick of the player's stands either way."""
+    from companion.app.table_model import GameReplay
+    from companion.app.view_ledger import LedgerTab
+    from companion.app.view_table import TableTab
+
+    game = LiveGame(tmp_path / "table.sqlite")
+    game.open()
+    host = _Host()
+    replay = GameReplay.demo()
+    table = TableTab(host, replay, Words("", ""))  # type: ignore[arg-type]
+    table.index = len(replay) - 1
+    tab = LedgerTab(host, table, game)  # type: ignore[arg-type]
+    assert game.opened and not tab.showing_live
+    texts = _texts(tab.build())
+    assert ui("ledger_none").en not in texts and ui("step", i=table.index, n=len(replay) - 1).en in texts
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10) is None
+    assert tab.showing_live
+    tab.pick(False)
+    assert not tab.showing_live
+    game.close()

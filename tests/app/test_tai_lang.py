@@ -34,11 +34,11 @@ def test_tai_says_an_unknown_profile_in_the_language_asked(capsys: pytest.Captur
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     assert main(["tai", "--lang", "zh", "--show-profile", "nope"]) == 2
     err = capsys.readouterr().err
-    assert "不認得規則 'nope'" in err and "unknown profile" not in err
+    assert "不認得規則「nope」" in err and "unknown profile" not in err
     assert main(["tai", "--lang", "en", "--profile", "nope"]) == 2
     err = capsys.readouterr().err
-    assert "unknown profile 'nope'" in err and "不認得規則" not in err
+    assert "unknown profile “nope”" in err and "不認得規則" not in err
     monkeypatch.setenv("COMPANION_LANG", "en")  # the variable asks as --lang does
     assert main(["tai", "--profile", "nope"]) == 2
     err = capsys.readouterr().err
-    assert "unknown profile 'nope'" in err and "不認得規則" not in err
+    assert "unknown profile “nope”" in err and "不認得規則" not in err

@@ -629,7 +629,7 @@ def _six_events_kept(tmp_path: Path) -> Path:
     return db
 
 
-@pytest.mark.parametrize(("tiles", "why"), [("zzz", "suit letter 'z'"), ("1m1m1m1m1m", "5 copies of 1m")])
+@pytest.mark.parametrize(("tiles", "why"), [("zzz", "suit letter “z”"), ("1m1m1m1m1m", "5 copies of 1m")])
 def test_a_kept_private_hand_that_cannot_be_read_is_refused_by_seat(tmp_path: Path, tiles: str, why: str) -> None:
     """A damaged or hand-edited table file: a review's replay of one ended in the notation's traceback, and the app
     caught only the service's own error. Now both refuse it naming the seat, in both languages, and the file stays."""

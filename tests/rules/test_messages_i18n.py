@@ -194,10 +194,10 @@ def test_tai_stderr_errors_are_bilingual(capsys: pytest.CaptureFixture[str], tmp
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     assert main(["tai", "--stakes", "3x"]) == 2
     err = capsys.readouterr().err
-    assert "--stakes: expected base/per tai such as 30/10, got '3x'" in err and "選項 --stakes 有誤：要寫成 底/台" in err
+    assert "--stakes: expected base/per tai such as 30/10, got “3x”" in err and "選項 --stakes 有誤：要寫成 底/台" in err
     assert main(["tai", "--profile", "nope"]) == 2
     err = capsys.readouterr().err
-    assert "unknown profile 'nope'" in err and "不認得規則 'nope'" in err
+    assert "unknown profile “nope”" in err and "不認得規則「nope」" in err
     missing = tmp_path / "missing.jsonl"
     assert main(["tai", str(missing)]) == 2
     err = capsys.readouterr().err
@@ -214,15 +214,15 @@ def test_tai_stderr_errors_are_bilingual(capsys: pytest.CaptureFixture[str], tmp
     assert "cannot write" in err and "無法寫入" in err and str(house) in err
     rc, out, _ = _run(capsys, tmp_path, [{**LINE, "profile": "nope"}])
     zh = json.loads(out)["error"]["message_zh"]
-    assert zh.startswith("規則設定有誤：不認得規則 'nope'") and "unknown" not in zh
+    assert zh.startswith("規則設定有誤：不認得規則「nope」") and "unknown" not in zh
 
 
 # --- profiles ------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("body", "word"), [
-    ('[tai]\nmenqin = 2', "不認得的台數項目 'menqin'（是不是 'menqing'？）"),
-    ('[switches]\ntai_capp = 8', "不認得的開關 'tai_capp'"),
+    ('[tai]\nmenqin = 2', "不認得的台數項目「menqin」（是不是「menqing」？）"),
+    ('[switches]\ntai_capp = 8', "不認得的開關「tai_capp」"),
     ('[switches]\nmulti_win = "everyone"', "一炮多響"),
     ('[switches]\nsmall_winds_adds_winds = 1', "只能是「是」（true）、「否」（false）其中之一，收到「1」"),
     ('[tai]\nzimo = -1', "0 到 100 的整數"),
@@ -230,7 +230,7 @@ def test_tai_stderr_errors_are_bilingual(capsys: pytest.CaptureFixture[str], tmp
     ('[tai]\ndeclared_ready = 1', "由開關 declared_ready_tai 設定"),
     ('house_rules = ["tai.nothing"]', "不是任何項目或開關"),
     ('house_rules = "x"', "清單"),
-    ('colour = "red"', "不認得的鍵 'colour'"),
+    ('colour = "red"', "不認得的鍵「colour」"),
     ('tai = 3', "[tai]"),
     ('switches = 3', "[switches]"),
     ('zimo = ', "第 3 行第 8 欄"),
@@ -242,8 +242,8 @@ def test_profile_errors_are_bilingual_and_name_the_path_as_given(tmp_path: Path,
     with pytest.raises(ProfileError) as info:
         load_profile(str(path))
     e = info.value
-    assert f"profile file {str(path)!r}" in str(e)  # the path as given, not only house.toml
-    assert e.zh.startswith(f"規則檔 {str(path)!r}：") and word in e.zh, e.zh
+    assert f"profile file “{path}”" in str(e)  # the path as given, not only house.toml
+    assert e.zh.startswith(f"規則檔「{path}」：") and word in e.zh, e.zh
     assert CJK.search(e.zh.partition("：")[2])
 
 
@@ -270,7 +270,7 @@ def test_a_house_file_may_not_take_a_built_in_id(capsys: pytest.CaptureFixture[s
     dup.write_text('id = "atawmj_2009"\ninherits = "sml_2026"\n', encoding="utf-8")
     assert main(["tai", "--profile", str(dup)]) == 2
     err = capsys.readouterr().err
-    assert "id 'atawmj_2009' is built in" in err and "'atawmj_2009' 是內建規則的名稱" in err
+    assert "id “atawmj_2009” is built in" in err and "「atawmj_2009」是內建規則的名稱" in err
     rc, out, _ = _run(capsys, tmp_path, [{**LINE, "profile": str(dup)}])
     assert rc == 1 and "built in" in json.loads(out)["error"]["message"]
     looped = tmp_path / "self.toml"  # before: "inheritance cycle atawmj_2009 -> atawmj_2009"
@@ -291,7 +291,7 @@ def test_a_house_file_copied_from_a_built_in_must_be_named_anew(capsys: pytest.C
     copy.write_text(re.sub(r'(?m)^id = .*$', 'id = "ours"', shown), encoding="utf-8")
     assert main(["tai", "--save-profile", str(copy)]) == 2
     err = capsys.readouterr().err
-    assert "name_zh '中華競技麻將 2009' is the built-in atawmj_2009's name" in err and "請給自訂規則取自己的名稱" in err
+    assert "name_zh “中華競技麻將 2009” is the built-in atawmj_2009's name" in err and "請給自訂規則取自己的名稱" in err
     assert load_profile(str(copy)).name("en") == "ATAWMJ 2009 (default)"  # loaded, not saved: a file saved so by
     # an earlier version still opens (a change review: the first version of this refusal locked its tables out)
     copy.write_text(re.sub(r'(?m)^name_(zh|en) = .*$', '', copy.read_text(encoding="utf-8")), encoding="utf-8")
@@ -306,12 +306,12 @@ def test_a_saved_profile_id_is_letters_digits_underscore_dash(capsys: pytest.Cap
     spaced.write_text('id = "h 4"\ninherits = "atawmj_2009"\n', encoding="utf-8")
     with pytest.raises(ProfileError) as info:
         save_profile(spaced)
-    assert "profile id 'h 4': use letters, digits" in str(info.value) and "只能用字母、數字" in info.value.zh
+    assert "profile id “h 4”: use letters, digits" in str(info.value) and "只能用字母、數字" in info.value.zh
     assert not (tmp_path / "data" / "profiles" / "h 4.toml").exists()
     (tmp_path / "data" / "profiles").mkdir(parents=True)
     (tmp_path / "data" / "profiles" / "h 4.toml").write_text('id = "h 4"\n', encoding="utf-8")  # an old one
     assert "h 4" not in list_profiles()
-    with pytest.raises(ProfileError, match="unknown profile 'h 4'"):
+    with pytest.raises(ProfileError, match="unknown profile “h 4”"):
         load_profile("h 4")
     (tmp_path / "h_4-b.toml").write_text('id = "h_4-b"\ninherits = "atawmj_2009"\n', encoding="utf-8")
     assert save_profile(tmp_path / "h_4-b.toml").name == "h_4-b.toml"

@@ -94,8 +94,8 @@ def _write(tmp_path: Path, text: str) -> str:
 
 
 @pytest.mark.parametrize(("body", "message"), [
-    ('[tai]\nmenqin = 2', "unknown tai item 'menqin' (did you mean 'menqing'?)"),
-    ('[switches]\ntai_capp = 8', "unknown switch 'tai_capp'"),
+    ('[tai]\nmenqin = 2', "unknown tai item “menqin” (did you mean “menqing”?)"),
+    ('[switches]\ntai_capp = 8', "unknown switch “tai_capp”"),
     ('[switches]\nmulti_win = "everyone"', "(multi_win) must be one of “the nearest wins” (nearest)"),
     ('[switches]\nsmall_winds_adds_winds = 1', "must be one of “yes” (true), “no” (false); got “1”"),
     ('[tai]\nzimo = -1', "tai.zimo must be a whole number from 0 to 100; got “-1”"),
@@ -104,7 +104,7 @@ def _write(tmp_path: Path, text: str) -> str:
     ('[tai]\neight_pairs_half = 8', "eight pairs and a half: its shape is not specified"),
     ('[tai]\ndeclared_ready = 1', "set by the switch declared_ready_tai"),
     ('house_rules = ["tai.nothing"]', "names no item or switch"),
-    ('colour = "red"', "unknown key 'colour'"),
+    ('colour = "red"', "unknown key “colour”"),
 ])
 def test_validation_errors_name_the_key(tmp_path: Path, body: str, message: str) -> None:
     path = _write(tmp_path, f'id = "house"\ninherits = "atawmj_2009"\n{body}\n')
@@ -205,7 +205,7 @@ def test_structural_profile_errors(tmp_path: Path) -> None:
         load_profile(_write(tmp_path, 'id = "lonely"\n[tai]\nzimo = 1\n'))
     with pytest.raises(ProfileError, match="not valid TOML"):
         load_profile(_write(tmp_path, "id = \n"))
-    with pytest.raises(ProfileError, match="unknown profile 'nosuch'"):
+    with pytest.raises(ProfileError, match="unknown profile “nosuch”"):
         load_profile(_write(tmp_path, 'id = "child"\ninherits = "nosuch"\n'))
     with pytest.raises(ProfileError, match="cannot read"):
         load_profile(str(tmp_path / "missing.toml"))
@@ -240,16 +240,16 @@ def test_a_house_profile_is_refused_an_id_another_has_in_another_case_or_another
                                   'name_en = "Friday house"\n[switches]\ntai_cap = 8\n'))
     before = (folder / "home8.toml").read_bytes()
     for pid in ("HOME8", "Home8"):
-        with pytest.raises(ProfileError, match="'home8' is saved already.*differ only in case") as bad:
+        with pytest.raises(ProfileError, match="“home8” is saved already.*differ only in case") as bad:
             save_profile(_write(tmp_path, f'id = "{pid}"\ninherits = "atawmj_2009"\nname_zh = "大寫"\n'
                                           'name_en = "Upper"\n'))
-        assert "已經存了自訂規則 'home8'" in bad.value.zh and "只差大小寫" in bad.value.zh
+        assert "已經存了自訂規則「home8」" in bad.value.zh and "只差大小寫" in bad.value.zh
     for zh, en in (("週五家規", "Other"), ("別的", "Friday house"), ("別的", "FRIDAY HOUSE"), ("別的", "Ｆｒｉｄａｙ house"),
                    ("別的", "週五家規"), ("Friday house", "Other"), ("別的", "Friday  house ")):  # (either language's name, in either field)
-        with pytest.raises(ProfileError, match="is taken by the saved house profile 'home8' \\(Friday house\\)") as bad:
+        with pytest.raises(ProfileError, match="is taken by the saved house profile “home8” \\(Friday house\\)") as bad:
             save_profile(_write(tmp_path, f'id = "home11"\ninherits = "atawmj_2009"\nname_zh = "{zh}"\n'
                                           f'name_en = "{en}"\n'))
-        assert "是已儲存的自訂規則 'home8'（週五家規）的名稱" in bad.value.zh
+        assert "是已儲存的自訂規則「home8」（週五家規）的名稱" in bad.value.zh
     assert sorted(p.name for p in folder.iterdir()) == ["home8.toml"] and (folder / "home8.toml").read_bytes() == before
     # the set itself, edited, saves again under its names; another set of names of its own is saved beside it
     save_profile(_write(tmp_path, 'id = "home8"\ninherits = "atawmj_2009"\nname_zh = "週五家規"\n'
@@ -282,7 +282,7 @@ def test_a_house_profile_saved_before_beside_one_of_its_names_still_saves(tmp_pa
     assert load_profile("home11").switch("tai_cap") == 8
     (folder / "home12.toml").write_text('id = "home12"\ninherits = "atawmj_2009"\nname_zh = "小台"\n'
                                         'name_en = "Small"\n', encoding="utf-8")
-    with pytest.raises(ProfileError, match="'Small' is taken by the saved house profile 'home12'"):
+    with pytest.raises(ProfileError, match="“Small” is taken by the saved house profile “home12”"):
         save_profile(_write(tmp_path, 'id = "home11"\ninherits = "atawmj_2009"\nname_zh = "週五家規"\n'
                                       'name_en = "Small"\n'))
 
@@ -438,7 +438,7 @@ def test_a_cap_no_win_could_be_paid_under_is_refused(tmp_path: Path, body: str, 
     path = _write(tmp_path, f'id = "house"\ninherits = "atawmj_2009"\n[switches]\n{body}\n')
     with pytest.raises(ProfileError, match=re.escape(message)) as info:
         check_caps(load_profile(path))
-    assert message_zh in info.value.zh and "'house'" in str(info.value)
+    assert message_zh in info.value.zh and "“house”" in str(info.value)
     with pytest.raises(ProfileError, match=re.escape(message)):
         save_profile(path)
     assert main(["tai", "--profile", path, str(tmp_path / "none.jsonl")]) == 2
@@ -475,7 +475,7 @@ def test_the_rules_a_table_keeps_load_as_kept_whatever_a_later_version_knows() -
     assert "description" in later and "all_but_the_dealer" in later
     kept = load_profile(keep_rules("zhaishenye", later))
     assert kept.switch("multi_win") == load_profile(None).switch("multi_win") and kept.value("zimo") == 2
-    with pytest.raises(ProfileError, match="they are the rules of 'zhaishenye'"):
+    with pytest.raises(ProfileError, match="they are the rules of “zhaishenye”"):
         keep_rules("star31", text)
 
 
@@ -498,8 +498,8 @@ def test_a_house_file_whose_id_is_not_its_file_name_is_refused(tmp_path: Path,
     (folder / "home9.toml").write_text('id = "home8"\ninherits = "atawmj_2009"\n[tai]\nzimo = 3\n', encoding="utf-8")
     with pytest.raises(ProfileError) as got:
         load_profile("home9")
-    assert "'home8'" in str(got.value) and "'home9'" in str(got.value)
-    assert "'home8'" in got.value.zh and "'home9'" in got.value.zh
+    assert "“home8”" in str(got.value) and "“home9”" in str(got.value)
+    assert "「home8」" in got.value.zh and "「home9」" in got.value.zh
     assert load_profile(folder / "home9.toml").id == "home8"  # (a file given by its path keeps the id it says)
 
 
@@ -516,8 +516,8 @@ def test_a_file_error_keeps_its_reason_apart_from_the_files_name(tmp_path: Path)
     en, zh = own.value.reason
     assert en.startswith("not valid TOML: ") and "(at line 4, column 8)" in en
     assert zh == "不是有效的 TOML：值寫得不對（第 4 行第 8 欄）"  # (the parser's detail too: a change review read it in English alone)
-    assert str(own.value) == f"profile file {str(par)!r}: {en}"  # (the command line's words as before)
-    assert own.value.zh == f"規則檔 {str(par)!r}：{zh}"  # (the reason too, not the line and column alone: a review)
+    assert str(own.value) == f"profile file “{par}”: {en}"  # (the command line's words as before)
+    assert own.value.zh == f"規則檔「{par}」：{zh}"  # (the reason too, not the line and column alone: a review)
     with pytest.raises(ProfileError) as inherited:
         load_profile(kid)
     assert inherited.value.file == kid and inherited.value.inherited is not None
@@ -544,7 +544,7 @@ def test_the_parsers_reason_is_said_in_chinese_for_the_app(tmp_path: Path, text:
     at = re.search(r"line (\d+), column (\d+)", detail)
     assert (f"（第 {at[1]} 行第 {at[2]} 欄）" if at else "（在檔案結尾）") in zh, (detail, zh)
     # the command line's Chinese says the reason too (it gave the line and column alone: a review)
-    assert got.value.zh == f"規則檔 {str(path)!r}：{zh}"
+    assert got.value.zh == f"規則檔「{path}」：{zh}"
     # and the English in plain words, not the parser's sentence ("Illegal character '\n'": a review)
     assert not re.search(r"Invalid|Illegal|Unterminated|Unclosed|Expected|Cannot|Duplicate|Found|Unescaped|"
                          r"document", detail), detail

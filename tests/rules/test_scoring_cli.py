@@ -165,7 +165,7 @@ def test_saving_a_house_profile_over_one_of_its_id_needs_replace(capsys: pytest.
 def test_unknown_profile_is_a_clear_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["tai", "--profile", "atawmj_2010"]) == 2
     err = capsys.readouterr().err
-    assert "unknown profile 'atawmj_2010'" in err and "atawmj_2009" in err
+    assert "unknown profile “atawmj_2010”" in err and "atawmj_2009" in err
     line = json.dumps(dict(EX1, profile="nope"))
     rc, out = _run(capsys, [line], tmp_path=tmp_path)
     assert rc == 1 and json.loads(out)["error"]["field"] == "profile"
@@ -211,7 +211,7 @@ def test_files_and_lines_that_are_not_text_or_too_deep_are_refused_by_name(capsy
     house = tmp_path / "latin.toml"
     house.write_bytes(b'\xff\xfeid = "x"\n')
     assert main(["tai", "--profile", str(house), str(latin)]) == 2
-    assert "latin.toml': not UTF-8 text" in capsys.readouterr().err
+    assert "latin.toml”: not UTF-8 text" in capsys.readouterr().err
     assert main(["tai", "--lang", "en", "--profile", str(house), str(latin)]) == 2
     assert "not UTF-8 text" in (err := capsys.readouterr().err) and "不是" not in err  # English only where asked
     lines = [json.dumps({**EX1, "profile": str(house)}), "[" * 100_000 + "]" * 100_000,
@@ -441,8 +441,8 @@ def test_a_records_rules_are_scored_with_and_a_bad_one_is_said_naming_it(capsys:
     assert [e["error"]["field"] for e in errors] == ["rules"] * len(bad)
     said = [e["error"]["message"] for e in errors]
     assert "expected an object of the rule set's values" in said[0]
-    assert "unknown tai item 'seat_flowr' (did you mean 'seat_flower'?)" in said[1]
-    assert "unknown key 'id'" in said[2] and "tai_cap" in said[3] and "[tai] must be a table" in said[4]
+    assert "unknown tai item “seat_flowr” (did you mean “seat_flower”?)" in said[1]
+    assert "unknown key “id”" in said[2] and "tai_cap" in said[3] and "[tai] must be a table" in said[4]
     assert all(not e["error"]["message_zh"].startswith("rules") for e in errors)  # (named by the field, once)
     rc, out = _run(capsys, [json.dumps(good)], "--explain", "--lang", "en", tmp_path=tmp_path)
     assert rc == 0 and "Profile: nowhere (Friday house)" in out and "Seat flower ×2            4" in out

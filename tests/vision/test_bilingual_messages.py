@@ -236,15 +236,15 @@ def test_calibration_errors_are_in_both_languages(data_dir: Path, monkeypatch: p
     bilingual(str(e.value), "tile-set name", "牌組名稱")
     with pytest.raises(calibration.CalibrationError) as e:
         calibration.load("home")
-    bilingual(str(e.value), "no calibration named 'home' (known: none)", "現有：無")
+    bilingual(str(e.value), "no calibration named “home” (known: none)", "現有：無")
     with pytest.raises(calibration.CalibrationError) as e:
         calibration.delete("home")
-    bilingual(str(e.value), "no calibration named 'home'", "找不到名為 'home' 的校正牌組")
+    bilingual(str(e.value), "no calibration named “home”", "找不到名為「home」的校正牌組")
     (data_dir / "calibration").mkdir(parents=True)
     (data_dir / "calibration" / "home.npz").write_bytes(b"PK\x03\x04 not a whole zip")
     with pytest.raises(calibration.CalibrationError) as e:
         calibration.load("home")
-    bilingual(str(e.value), "'home' at", "is damaged", "校正檔已損壞")
+    bilingual(str(e.value), "“home” at", "is damaged", "校正檔已損壞")
     rng = np.random.default_rng(1)
     cal = calibration.Calibration.from_crops("good", [(Tile.M1, rng.integers(0, 255, (80, 60, 3), dtype=np.uint8))])
     calibration.save(cal)
@@ -262,7 +262,7 @@ def test_calibration_errors_are_in_both_languages(data_dir: Path, monkeypatch: p
         bilingual(str(e.value), "cannot write", "無法寫入校正檔", "磁碟已滿")  # (the Chinese gave no reason)
         with pytest.raises(calibration.CalibrationError) as e:
             calibration.select("good")
-        bilingual(str(e.value), "cannot select 'good'", "無法選用 'good'", "磁碟已滿")
+        bilingual(str(e.value), "cannot select “good”", "無法選用「good」", "磁碟已滿")
 
     def denied(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
@@ -271,7 +271,7 @@ def test_calibration_errors_are_in_both_languages(data_dir: Path, monkeypatch: p
         m.setattr(Path, "unlink", denied)
         with pytest.raises(calibration.CalibrationError) as e:
             calibration.delete("good")
-        bilingual(str(e.value), "cannot delete 'good'", "無法刪除 'good'")
+        bilingual(str(e.value), "cannot delete “good”", "無法刪除「good」")
 
 
 def test_calibrate_add_speaks_both_languages(
@@ -279,7 +279,7 @@ def test_calibrate_add_speaks_both_languages(
     folder = _crops(tmp_path / "crops", ("1m", "2m"))
     code, out, _ = run(capsys, "calibrate", "add", "home", str(folder))
     assert code == 0
-    bilingual(out.splitlines()[0], "calibrated 'home': 2 crops of 2 kinds", "(selected)", "已校正 'home'", "已選用")
+    bilingual(out.splitlines()[0], "calibrated “home”: 2 crops of 2 kinds", "(selected)", "已校正「home」", "已選用")
     code, out, _ = run(capsys, "calibrate", "add", "other", str(folder), "--no-select")
     assert code == 0 and "selected" not in out.splitlines()[0] and "已選用" not in out.splitlines()[0]
     bilingual(out.splitlines()[0], "2 crops of 2 kinds", "2 種牌，共 2 張")
@@ -291,10 +291,10 @@ def test_calibrate_add_speaks_both_languages(
     bilingual(named[0], "name the file by its tile", "檔名請用牌的代號")
     coded = [line for line in err.splitlines() if "9z=" in line]
     assert len(coded) == 1
-    bilingual(coded[0], "9z=", "看不懂牌的代號 '9z'")
+    bilingual(coded[0], "9z=", "看不懂牌的代號「9z」")
     code, _, err = run(capsys, "calibrate", "use", "missing")
     assert code == 2
-    bilingual(err, "no calibration named 'missing'", "找不到名為 'missing' 的校正牌組")
+    bilingual(err, "no calibration named “missing”", "找不到名為「missing」的校正牌組")
     # a crop too small says the file and the sizes in Chinese too (a newcomer review: it said only 太小)
     cv2.imwrite(str(tmp_path / "tiny.png"), np.zeros((20, 20, 3), np.uint8))
     code, _, err = run(capsys, "calibrate", "add", "fourth", f"5m={tmp_path / 'tiny.png'}")

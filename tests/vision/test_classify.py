@@ -156,9 +156,9 @@ def test_calibrate_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: 
     assert listed[0] == "  home  (3 kinds / 3 種牌)"
     assert listed[1].startswith("no set is selected: photos are read without a calibration")  # no star left it unsaid
     assert cli.main(["calibrate", "use", "home"]) == 0 and calibration.selected() == "home"
-    assert "selected 'home'" in capsys.readouterr().out
+    assert "selected “home”" in capsys.readouterr().out
     assert cli.main(["classify", str(next(folder.iterdir()))]) == 0  # and the reading says which set it used
-    assert "reading with the calibrated set 'home'" in capsys.readouterr().err
+    assert "reading with the calibrated set “home”" in capsys.readouterr().err
     # a damaged file is listed as damaged, and reading with it says how to go on
     (calibration.calibration_dir() / "broken.npz").write_bytes(b"PK\x03\x04 not a whole zip")
     assert cli.main(["calibrate", "list"]) == 0
@@ -166,9 +166,9 @@ def test_calibrate_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: 
     with pytest.raises(calibration.CalibrationError) as bad:
         calibration.load("broken")
     assert "companion calibrate none" in str(bad.value) and "pickle" not in str(bad.value)
-    assert "校正牌組 'broken'" in str(bad.value)
+    assert "校正牌組「broken」" in str(bad.value)
     assert cli.main(["calibrate", "delete", "home"]) == 0
-    assert "deleted 'home' (it was the selected set: no set is selected now)" in capsys.readouterr().out
+    assert "deleted “home” (it was the selected set: no set is selected now)" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("name", ["none", "None", "CON", "nul", "ＮＯＮＥ", "com1"])
@@ -179,7 +179,7 @@ def test_a_set_may_not_take_the_name_of_the_command_that_reads_without_one(
     folder = _crop_folder(tmp_path, monkeypatch)
     assert cli.main(["calibrate", "add", name, str(folder)]) == 2
     err = capsys.readouterr().err
-    assert f"tile-set name {name!r} is kept for the command `companion calibrate none`" in err and "請換一個" in err
+    assert f"tile-set name “{name}” is kept for the command `companion calibrate none`" in err and "請換一個" in err
     assert calibration.list_sets() == []
     assert cli.main(["calibrate", "add", "old", str(folder)]) == 0
     if name.isascii():  # a file saved under that name before
@@ -201,7 +201,7 @@ def test_calibrate_add_adds_to_a_saved_set(tmp_path: Path, monkeypatch: pytest.M
     cv2.imwrite(str(tmp_path / "new.png"), crop)
     capsys.readouterr()
     assert cli.main(["calibrate", "add", "home", f"{tile.code}={tmp_path / 'new.png'}"]) == 0
-    assert "added to 'home': 3 -> 4 kinds" in capsys.readouterr().out
+    assert "added to “home”: 3 -> 4 kinds" in capsys.readouterr().out
     empty = tmp_path / "empty"
     empty.mkdir()
     assert cli.main(["calibrate", "none"]) == 0
@@ -232,7 +232,7 @@ def test_calibrate_add_never_replaces_a_saved_set_with_part_of_it(
     assert cli.main(["calibrate", "add", "home", str(folder)]) == 2
     err = capsys.readouterr().err
     assert "copy of 1m.png: name the file by its tile" in err and "._1m" not in err
-    assert "saved set 'home' is kept as it was" in err
+    assert "saved set “home” is kept as it was" in err
     after = calibration.load("home")
     assert after.tiles == before.tiles and np.array_equal(after.crops, before.crops)
     assert cli.main(["calibrate", "add", "other", str(folder)]) == 1
@@ -253,10 +253,10 @@ def test_calibrate_use_delete_and_sheet_report_a_folder_they_cannot_write(
     with monkeypatch.context() as m:
         m.setattr(os, "replace", denied)
         assert cli.main(["calibrate", "use", "home"]) == 2
-        assert "cannot select 'home'" in capsys.readouterr().err
+        assert "cannot select “home”" in capsys.readouterr().err
         m.setattr(Path, "unlink", denied)
         assert cli.main(["calibrate", "delete", "home"]) == 2
-        assert "cannot delete 'home'" in capsys.readouterr().err
+        assert "cannot delete “home”" in capsys.readouterr().err
         assert cli.main(["calibrate", "sheet", str(tmp_path / "sheet.pdf"), "--dpi", "40"]) == 2
         assert f"cannot write {tmp_path / 'sheet.pdf'}" in capsys.readouterr().err
     assert calibration.list_sets() == ["home"] and calibration.selected() is None
@@ -441,13 +441,13 @@ def test_saving_a_calibration_never_leaves_half_a_file(tmp_path: Path, monkeypat
     path = calibration.calibration_dir() / "home.npz"
     assert path.stat().st_mode & 0o777 == 0o644  # readable by the other programs of the table's computer
     np.savez_compressed(path, tiles=np.array(["1m"]), crops=np.zeros((1, 80, 60, 4), np.uint8))  # 4 channels
-    with pytest.raises(calibration.CalibrationError, match="'home' at .*home.npz is damaged"):
+    with pytest.raises(calibration.CalibrationError, match="“home” at .*home.npz is damaged"):
         calibration.load("home")
     np.savez_compressed(path, tiles=np.array([], "<U2"), crops=np.zeros((0, 80, 60, 3), np.uint8))  # no tile
-    with pytest.raises(calibration.CalibrationError, match="'home' at .*home.npz is damaged"):
+    with pytest.raises(calibration.CalibrationError, match="“home” at .*home.npz is damaged"):
         calibration.load("home")
     path.write_bytes(path.read_bytes()[:100])  # cut short by something else: a clear error naming it
-    with pytest.raises(calibration.CalibrationError, match="'home' at .*home.npz is damaged"):
+    with pytest.raises(calibration.CalibrationError, match="“home” at .*home.npz is damaged"):
         calibration.load("home")
 
 

@@ -631,10 +631,10 @@ def test_cli_says_the_selected_set_is_gone_when_its_file_was_removed(tmp_path, c
     cv2.imwrite(str(photo), scene()[0])
     assert main(["read", str(photo), "--threads", "1", "--single-pass"]) == 0
     err = capsys.readouterr().err
-    assert "'home' is no longer saved" in err and "已不在" in err and "none is selected" not in err
+    assert "“home” is no longer saved" in err and "已不在" in err and "none is selected" not in err
     assert main(["calibrate", "list"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0] == "  club  (1 kind / 1 種牌)" and "'home' is no longer saved" in out and "已不在" in out
+    assert out.splitlines()[0] == "  club  (1 kind / 1 種牌)" and "“home” is no longer saved" in out and "已不在" in out
 
 
 def test_the_backs_colour_comes_from_the_rows_near_each_box() -> None:

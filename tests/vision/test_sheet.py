@@ -397,13 +397,13 @@ def test_calibrate_photo_end_to_end(tmp_path: Path, photos: dict, monkeypatch: p
     kept = calibration.load("home")
     assert main(["calibrate", "photo", "home", str(files[0])]) == 2
     err = capsys.readouterr().err
-    assert "the saved set 'home' has" in err and "it is kept" in err and "已存的牌組 'home'" in err
+    assert "the saved set “home” has" in err and "it is kept" in err and "已存的牌組「home」" in err
     assert "give --add to put these pages into it" in err and "--add" in err.split(" / ")[1]
     # page 1 alone saved as a set of its own, and page 2 photographed another day put into it with --add
     assert main(["calibrate", "photo", "club", str(files[1]), "--no-select"]) == 0
     capsys.readouterr()
     assert main(["calibrate", "photo", "club", str(files[0]), "--add", "--no-select"]) == 0
-    assert "added to 'club'" in capsys.readouterr().out
+    assert "added to “club”" in capsys.readouterr().out
     assert set(calibration.load("club").tiles) == set(kept.tiles)
     assert main(["calibrate", "photo", "club", str(files[0]), "--add", "--replace"]) == 2
     assert "not both" in capsys.readouterr().err
@@ -412,7 +412,7 @@ def test_calibrate_photo_end_to_end(tmp_path: Path, photos: dict, monkeypatch: p
     assert "give --replace to replace it" in capsys.readouterr().err
     assert np.array_equal(calibration.load("home").crops, kept.crops)
     assert main(["calibrate", "photo", "home", *map(str, files), "--replace"]) == 0
-    assert f"replaced 'home': {len(set(kept.tiles))} -> {len(set(kept.tiles))} kinds" in capsys.readouterr().out
+    assert f"replaced “home”: {len(set(kept.tiles))} -> {len(set(kept.tiles))} kinds" in capsys.readouterr().out
     assert main(["calibrate", "photo", "HOME", *map(str, files)]) == 2  # one file on a Mac's disk
     assert "only in case" in capsys.readouterr().err
     assert main(["calibrate", "photo", "ｈｏｍｅ", *map(str, files)]) == 2  # full-width, as a Chinese keyboard types
@@ -508,7 +508,7 @@ def test_calibrate_add_leaves_out_a_crop_labelled_as_another_kind_as_photo_does(
     # into a saved set: it is kept as it was
     before = calibration.load("club")
     assert main(["calibrate", "add", "club", f"6m={five}", f"8m={_asset('8m')}"]) == 2
-    assert "saved set 'club' is kept as it was" in capsys.readouterr().err
+    assert "saved set “club” is kept as it was" in capsys.readouterr().err
     assert calibration.load("club").tiles == before.tiles
     # the right crops raise no doubt; --keep 6m says the label is right after all
     assert main(["calibrate", "add", "club", f"6m={six}", f"8m={_asset('8m')}"]) == 0

@@ -126,12 +126,12 @@ class Profile:
 
 def _suggest(word: str, choices: Any) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return f" (did you mean “{close[0]}”?)" if close else ""
 
 
 def _suggest_zh(word: str, choices: Any) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1)
-    return f"（是不是 {close[0]!r}？）" if close else ""
+    return f"（是不是「{close[0]}」？）" if close else ""
 
 
 def _check_tai(raw: Any, where: str, wz: str, stored: bool = False) -> dict[str, int]:
@@ -145,8 +145,8 @@ def _check_tai(raw: Any, where: str, wz: str, stored: bool = False) -> dict[str,
             raise ProfileError(f"{where}: tai.{key} is set by the switch {SWITCH_VALUED[key]}",
                                f"{wz}：tai.{key} 由開關 {SWITCH_VALUED[key]} 設定")
         if key not in ITEMS and key not in UNSUPPORTED:
-            raise ProfileError(f"{where}: unknown tai item {key!r}{_suggest(key, ITEMS)}",
-                               f"{wz}：不認得的台數項目 {key!r}{_suggest_zh(key, ITEMS)}")
+            raise ProfileError(f"{where}: unknown tai item “{key}”{_suggest(key, ITEMS)}",
+                               f"{wz}：不認得的台數項目「{key}」{_suggest_zh(key, ITEMS)}")
         if isinstance(value, bool) or not isinstance(value, int) or value < 0 or (value > TAI_MOST and not stored):
             # (as the file wrote it, as a switch's is: a review read ``got True``)
             got, got_zh = got_said(as_written(value, toml=True))
@@ -175,8 +175,8 @@ def _check_switches(raw: Any, where: str, wz: str, stored: bool = False) -> dict
     out: dict[str, Any] = {}
     for key, value in raw.items():
         if key not in SWITCHES:
-            raise ProfileError(f"{where}: unknown switch {key!r}{_suggest(key, SWITCHES)}",
-                               f"{wz}：不認得的開關 {key!r}{_suggest_zh(key, SWITCHES)}")
+            raise ProfileError(f"{where}: unknown switch “{key}”{_suggest(key, SWITCHES)}",
+                               f"{wz}：不認得的開關「{key}」{_suggest_zh(key, SWITCHES)}")
         try:
             out[key] = check_switch(key, value, where, stored=stored)
         except ValueError as e:
@@ -195,8 +195,8 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
     unknown = set(data) - _TOP_KEYS
     if unknown:
         key = sorted(unknown)[0]
-        raise ProfileError(f"{where}: unknown key {key!r}{_suggest(key, _TOP_KEYS)}",
-                           f"{wz}：不認得的鍵 {key!r}{_suggest_zh(key, _TOP_KEYS)}")
+        raise ProfileError(f"{where}: unknown key “{key}”{_suggest(key, _TOP_KEYS)}",
+                           f"{wz}：不認得的鍵「{key}」{_suggest_zh(key, _TOP_KEYS)}")
     pid = data.get("id")
     if not isinstance(pid, str) or not pid.strip():
         raise ProfileError(f"{where}: missing id = \"...\"", f"{wz}：缺少 id = \"...\"")
@@ -214,7 +214,7 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
         house: tuple[str, ...] = ()
     else:
         if not isinstance(parent_id, str):
-            raise ProfileError(f"{where}: inherits must be a profile id, got {parent_id!r}",
+            raise ProfileError(f"{where}: inherits must be a profile id, got {parent_id!r}",  # (no text: as written)
                                f"{wz}：inherits 要寫規則的 id，收到 {parent_id!r}")
         if parent_id in _seen or parent_id == pid:
             chain = " -> ".join(_seen + (pid, parent_id))
@@ -236,11 +236,11 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
     for h in house_rules:
         kind, _, key = h.partition(".")
         if not ((kind == "tai" and (key in ITEMS or key in UNSUPPORTED)) or (kind == "switches" and key in SWITCHES)):
-            raise ProfileError(f"{where}: house_rules entry {h!r} names no item or switch",
-                               f"{wz}：house_rules 的 {h!r} 不是任何項目或開關")
+            raise ProfileError(f"{where}: house_rules entry “{h}” names no item or switch",
+                               f"{wz}：house_rules 的「{h}」不是任何項目或開關")
     for key in ("name_zh", "name_en", "source"):  # (a number or a date was written out as text, a review)
         if key in data and not isinstance(data[key], str):
-            raise ProfileError(f"{where}: {key} must be text in quotes, got {data[key]!r}",
+            raise ProfileError(f"{where}: {key} must be text in quotes, got {data[key]!r}",  # (no text: as written)
                                f"{wz}：{key} 要是加引號的文字，收到 {data[key]!r}")
     return Profile(
         id=pid, name_zh=str(data.get("name_zh", pid)), name_en=str(data.get("name_en", pid)),
@@ -406,7 +406,7 @@ def _load_builtin(pid: str) -> Profile:
 
 def _file_where(path: Path) -> tuple[str, str]:
     """How an error names the rule-set file ``path`` (English, Chinese)."""
-    return f"profile file {str(path)!r}", f"規則檔 {str(path)!r}"
+    return f"profile file “{str(path)}”", f"規則檔「{str(path)}」"
 
 
 def _load_file(path: Path, seen: tuple[str, ...]) -> Profile:
@@ -429,8 +429,8 @@ def _read_file(path: Path, seen: tuple[str, ...], where: str, wz: str) -> Profil
     pid = data.get("id")
     if isinstance(pid, str) and pid.strip() in BUILTIN:
         # a house file named like a built-in would be reported (and re-read) as the built-in
-        raise ProfileError(f"{where}: id {pid!r} is built in; give the house profile its own id",
-                           f"{wz}：id {pid!r} 是內建規則的名稱，請給自訂規則取別的 id")
+        raise ProfileError(f"{where}: id “{pid}” is built in; give the house profile its own id",
+                           f"{wz}：id「{pid}」是內建規則的名稱，請給自訂規則取別的 id")
     return parse_profile(data, where, seen, where_zh=wz, folder=path.parent)
 
 
@@ -439,7 +439,7 @@ def check_caps(profile: Profile) -> None:
     or under ``min_tai`` (every win needed more tai than any was paid). Asked of a profile saved, given to
     ``companion tai`` or seated at a table now, not of one a table already played under: its log still replays."""
     cap, least = profile.switch("tai_cap"), profile.switch("min_tai")
-    where, wz = f"profile {profile.id!r}", f"規則 {profile.id!r}"
+    where, wz = f"profile “{profile.id}”", f"規則「{profile.id}」"
     bad: ProfileError | None = None
     # (each switch by its name as the app shows it, its key in brackets: a review read "switch tai_cap must be …")
     c, m = SWITCHES["tai_cap"], SWITCHES["min_tai"]
@@ -487,7 +487,7 @@ def keep_rules(pid: str, text: str) -> str:
                                    (items if h.startswith("tai.") else SWITCHES.keys())]
         profile = parse_profile(data, where, where_zh=wz, stored=True)
         if profile.id != pid:
-            raise ProfileError(f"{where}: they are the rules of {profile.id!r}", f"{wz}：存的是 {profile.id!r} 的規則")
+            raise ProfileError(f"{where}: they are the rules of “{profile.id}”", f"{wz}：存的是「{profile.id}」的規則")
         _KEPT[key] = profile
     return key
 
@@ -539,9 +539,9 @@ def _load(name: str, seen: tuple[str, ...] = ()) -> Profile:
         if profile.id != name:  # a file copied by hand, its id left as it was: played as the other id, a table
             # seated under it kept that one, and was then said to have lost its set (a change review)
             where, wz = _file_where(user)
-            bad = ProfileError(f"{where}: its id is {profile.id!r}, not {name!r}, the name of its file: a house "
+            bad = ProfileError(f"{where}: its id is “{profile.id}”, not “{name}”, the name of its file: a house "
                                f"profile's id names its file (write id = \"{name}\" in it)",
-                               f"{wz}：裡面的 id 是 {profile.id!r}，不是檔名 {name!r}；自訂規則的 id 要和檔名一樣"
+                               f"{wz}：裡面的 id 是「{profile.id}」，不是檔名「{name}」；自訂規則的 id 要和檔名一樣"
                                f"（請在檔案裡寫 id = \"{name}\"）")
             _reason_kept(bad, where, wz, user)
             raise bad
@@ -553,9 +553,9 @@ def _load(name: str, seen: tuple[str, ...] = ()) -> Profile:
     saved = f"; saved here: {', '.join(house)}" if house else ""
     saved_zh = f"；已存的自訂規則有 {'、'.join(house)}" if house else ""
     every = BUILTIN + house
-    raise ProfileError(f"unknown profile {name!r}: built in are {', '.join(BUILTIN)}{saved}; house profiles live in "
+    raise ProfileError(f"unknown profile “{name}”: built in are {', '.join(BUILTIN)}{saved}; house profiles live in "
                        f"{folder} (or give a path to a .toml file){_suggest(name, every)}",
-                       f"不認得規則 {name!r}：內建的有 {'、'.join(BUILTIN)}{saved_zh}；自訂規則放在 {folder}"
+                       f"不認得規則「{name}」：內建的有 {'、'.join(BUILTIN)}{saved_zh}；自訂規則放在 {folder}"
                        f"（或給 .toml 檔的路徑）{_suggest_zh(name, every)}")
 
 
@@ -573,5 +573,5 @@ def load_profile(name_or_path: str | Path | Profile | None = None) -> Profile:
             return _load_file(name_or_path, ())
         return _load(str(name_or_path).strip())
     except RecursionError:  # files inheriting each other by path, each with its own id (a review): no cycle seen
-        raise ProfileError(f"profile {str(name_or_path)!r}: its inherits go round in a circle",
-                           f"規則 {str(name_or_path)!r}：inherits 繞成一圈") from None
+        raise ProfileError(f"profile “{str(name_or_path)}”: its inherits go round in a circle",
+                           f"規則「{str(name_or_path)}」：inherits 繞成一圈") from None

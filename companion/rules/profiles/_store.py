@@ -57,8 +57,8 @@ def odd_character(text: str) -> str | None:
 
 def user_profile_path(pid: str) -> Path:
     if not valid_id(pid):
-        raise ProfileError(f"profile id {pid!r}: use letters, digits, '_' or '-' (not first)",
-                           f"規則 id {pid!r}：只能用字母、數字、_ 或 -（- 不能在最前面）")
+        raise ProfileError(f"profile id “{pid}”: use letters, digits, '_' or '-' (not first)",
+                           f"規則 id「{pid}」：只能用字母、數字、_ 或 -（- 不能在最前面）")
     return data_dir() / "profiles" / f"{pid}.toml"
 
 
@@ -124,8 +124,8 @@ def rules_of_record(pid: str, rules: Any) -> Profile:
                            f"{{…}}}}），收到 {rules!r}")
     unknown = sorted(k for k in rules if k not in _RECORD_KEYS)
     if unknown:
-        raise ProfileError(f"rules: unknown key {unknown[0]!r} ({', '.join(_RECORD_KEYS)})",
-                           f"rules：不認得的鍵 {unknown[0]!r}（只有 {'、'.join(_RECORD_KEYS)}）")
+        raise ProfileError(f"rules: unknown key “{unknown[0]}” ({', '.join(_RECORD_KEYS)})",
+                           f"rules：不認得的鍵「{unknown[0]}」（只有 {'、'.join(_RECORD_KEYS)}）")
     default = load_profile(DEFAULT_PROFILE)
     data: dict[str, Any] = {"id": pid, **rules}
     for key, values in (("tai", default.own_tai), ("switches", default.own_switches)):
@@ -147,23 +147,23 @@ def save_profile(profile: Profile | str | Path, keep_path_parent: bool = False) 
     p = load_profile(profile)
     check_caps(p)
     if p.id.lower() in {b.lower() for b in BUILTIN}:  # (ATAWMJ_2009 beside atawmj_2009: one file on some disks)
-        raise ProfileError(f"profile {p.id!r} is built in; give the house profile its own id",
-                           f"規則 {p.id!r} 是內建規則的名稱，請給自訂規則取別的 id")
+        raise ProfileError(f"profile “{p.id}” is built in; give the house profile its own id",
+                           f"規則「{p.id}」是內建規則的名稱，請給自訂規則取別的 id")
     for key in ("name_zh", "name_en"):
         odd = odd_character(getattr(p, key))
         if odd is not None:
-            raise ProfileError(f"profile {p.id!r}: {key} holds the control character U+{ord(odd):04X}; write it "
+            raise ProfileError(f"profile “{p.id}”: {key} holds the control character U+{ord(odd):04X}; write it "
                                "on one line, of visible characters",
-                               f"規則 {p.id!r}：{key} 含有控制字元 U+{ord(odd):04X}；請寫成一行看得見的字")
+                               f"規則「{p.id}」：{key} 含有控制字元 U+{ord(odd):04X}；請寫成一行看得見的字")
     for key in ("name_zh", "name_en"):  # a copy of a built-in's `--show-profile` with its id changed: every score
         # under the house rules was labelled as the built-in (a newcomer review). Asked of a profile saved, not of one
         # loaded: a file saved so before still opens, and the tables seated under it
         named = getattr(p, key).strip()
         owner = next((b for b in BUILTIN if name_key(named) == name_key(getattr(load_profile(b), key))), None)
         if owner is not None:
-            raise ProfileError(f"profile {p.id!r}: {key} {named!r} is the built-in {owner}'s name; give the house "
+            raise ProfileError(f"profile “{p.id}”: {key} “{named}” is the built-in {owner}'s name; give the house "
                                "profile a name of its own (or leave the line out: it is then named by its id)",
-                               f"規則 {p.id!r}：{key} {named!r} 是內建規則 {owner} 的名稱，請給自訂規則取自己的名稱"
+                               f"規則「{p.id}」：{key}「{named}」是內建規則 {owner} 的名稱，請給自訂規則取自己的名稱"
                                "（或刪掉這一行，就用 id 當名稱）")
     _check_house_clash(p)
     path = user_profile_path(p.id)
@@ -194,11 +194,11 @@ def _check_house_clash(p: Profile) -> None:
     others = [pid for pid in list_profiles() if pid not in BUILTIN and pid != p.id]
     twin = next((pid for pid in others if pid.lower() == p.id.lower()), None)
     if twin is not None:
-        raise ProfileError(f"profile {p.id!r}: the house profile {twin!r} is saved already, and ids that differ only "
+        raise ProfileError(f"profile “{p.id}”: the house profile “{twin}” is saved already, and ids that differ only "
                            "in case are one file on some disks (Windows, macOS); give it another id, or save it as "
-                           f"{twin!r} to replace that one",
-                           f"規則 {p.id!r}：已經存了自訂規則 {twin!r}，只差大小寫的 id 在有些磁碟（Windows、macOS）上是同一個"
-                           f"檔案；請換一個 id，或用 {twin!r} 存來取代它")
+                           f"“{twin}” to replace that one",
+                           f"規則「{p.id}」：已經存了自訂規則「{twin}」，只差大小寫的 id 在有些磁碟（Windows、macOS）上是同一個"
+                           f"檔案；請換一個 id，或用「{twin}」存來取代它")
     own = {name_key(n) for n in _saved_names(p.id)} if user_profile_path(p.id).is_file() else set()
     for key in ("name_zh", "name_en"):
         named = getattr(p, key).strip()
@@ -207,11 +207,11 @@ def _check_house_clash(p: Profile) -> None:
         for other in others:
             zh, en = _saved_names(other)
             if name_key(named) in (name_key(zh), name_key(en)):
-                raise ProfileError(f"profile {p.id!r}: the name {named!r} is taken by the saved house profile "
-                                   f"{other!r} ({en}); give it a name of its own, or save it as {other!r} to replace "
+                raise ProfileError(f"profile “{p.id}”: the name “{named}” is taken by the saved house profile "
+                                   f"“{other}” ({en}); give it a name of its own, or save it as “{other}” to replace "
                                    "that one",
-                                   f"規則 {p.id!r}：名稱 {named!r} 是已儲存的自訂規則 {other!r}（{zh}）的名稱；請取別的名稱，"
-                                   f"或用 {other!r} 存來取代它")
+                                   f"規則「{p.id}」：名稱「{named}」是已儲存的自訂規則「{other}」（{zh}）的名稱；請取別的名稱，"
+                                   f"或用「{other}」存來取代它")
 
 
 def list_profiles() -> tuple[str, ...]:
