@@ -25,7 +25,7 @@ from companion.game.state import (
     window,
 )
 from companion.game.switches import FirstDealer, MultiWin, WrongCount
-from companion.game.text import EVENT_ZH, IllegalEvent
+from companion.game.text import EVENT_EN, EVENT_ZH, IllegalEvent
 from companion.hand import MeldKind
 from companion.tiles import Tile
 
@@ -109,8 +109,8 @@ def refusal(state: TableState, *events: ev.Event) -> Words | None:
         except IllegalEvent as bad:
             return Words(bad.reason.zh, bad.reason.en)
         except (TypeError, ValueError):  # a field of the wrong type from the Python API: said by the entry, not by
-            kind = type(e).__name__  # Python's message (an evening's review)
-            return ui("live_entry_unreadable", what=EVENT_ZH.get(kind, kind), what_en=kind)
+            kind = type(e).__name__  # Python's message (an evening's review), named in words (not "Chowed")
+            return ui("live_entry_unreadable", what=EVENT_ZH.get(kind, kind), what_en=EVENT_EN.get(kind, kind))
     return None
 
 

@@ -1355,9 +1355,9 @@ UI: dict[str, tuple[str, str]] = {
     # said by what it names, not as Python's message (live_offer.refusal, LiveGame.claim: an evening's review) ---
     "live_entry_unreadable": ("無法記錄這一步（{what}）：有一欄看不懂", "this entry ({what_en}) cannot be recorded: one of "
                               "its fields is not understood"),
-    "live_chow_bad_tile": ("看不懂吃的牌：{tile}", "a tile of the chow is not understood: {tile}"),
-    "live_chow_tiles": ("吃要用打出的{tile}加上手上的兩張，收到：{got}", "a chow is the {tile_en} on offer and two tiles from "
-                        "the hand, got: {got}"),
+    "live_chow_bad_tile": ("看不懂吃的牌：{tile}", "a tile of the chow is not understood: {tile_en}"),
+    "live_chow_tiles": ("吃要用打出的{tile}加上手上的兩張，收到：{got}", "a chow is {tile_en} on offer and two tiles from "
+                        "the hand, got: {got_en}"),
     # --- the win button missing for the seat to play, said why where a rule bars him (live_offer.no_win_why: a 相公,
     # playing dead, the replacement of a kong claimed from a discard; an evening's review found nothing said) ---
     "live_p_no_win": ("。{why}", ". {why_en}"),
@@ -1366,6 +1366,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_win_flat": ("照規矩直接算台，不看手牌：不用輸入手牌", "Paid flat, whatever the hand: no tiles to enter"),
     # --- 改正胡牌 of the concealed kongs that lay face down until the win named their kinds (the Ledger's form) ---
     "ledger_fix_kongs": ("胡牌時才亮出的暗槓（{n} 個，每個寫一張）", "Concealed kongs shown at the win ({n}, one tile each)"),
+    # --- a chow's tile given as nothing at all (None from the Python API, a blank field), said in words where it
+    # read 「看不懂吃的牌：None」, Python's repr (LiveGame.claim: a review) ---
+    "live_chow_nothing": ("沒有", "nothing"),
 }
 
 
