@@ -1076,11 +1076,11 @@ class LiveGame:
         """:meth:`preview_win` on ``state``, which offered ``offer``."""
         events = self._win_events(seat, kind, concealed, tile, kongs, offer, state)
         if isinstance(events, Words):
-            return False, ui("live_preview_no", why=events.zh, why_en=events.en)
+            return False, ui("live_preview_no", why=events.zh, why_en=_mid_sentence(events.en, state.players))
         with self._lock:
             why = refusal(state, *events)
             if why is not None:
-                return False, ui("live_preview_no", why=why.zh, why_en=why.en)
+                return False, ui("live_preview_no", why=why.zh, why_en=_mid_sentence(why.en, state.players))
             after = state
             for e in events:
                 after = step(after, e)
@@ -1114,8 +1114,9 @@ class LiveGame:
         chance = next((c for c in (offer or self.offer()).wins if c.seat == seat and c.kind is kind), None)
         if chance is None:  # the rule that bars him said where one does (a review read only "cannot win that way")
             return no_win_why(state or self.state, seat, kind) or ui("live_no_win")
-        if kind.is_instant and not chance.shown:  # paid flat: no hand asked, and none kept (a review's 七搶一 took
-            concealed = ""  # 1357m1357p1357s1234z, and refused none at all)
+        if chance.flat:  # paid flat: no hand asked, and none kept (a review's 七搶一 took 1357m1357p1357s1234z, and
+            concealed = ""  # refused none at all); nor a kong typed where none lies face down (one was refused
+            kongs = kongs if chance.hidden_kongs else ""  # "Name the kind of each concealed kong (0, got 1)")
         try:
             shown, hidden = tiles_typed(concealed), tiles_typed(kongs)
             won = Tile.from_code(chance.tile) if chance.tile else tiles_typed(tile)
@@ -1639,6 +1640,14 @@ def _tap_length(effective: Sequence[ev.Event]) -> int:
             and drew.seat == entry.seat:
         n += 1
     return n
+
+
+def _mid_sentence(en: str, names: Sequence[str]) -> str:
+    """``en``, a reason said on its own with a capital, after "Not yet a win to record: ": its first letter small
+    (a review read "…to record: Name the kind of each concealed kong"), a player's name first kept as it is."""
+    if any(name and en.startswith(name) for name in names):
+        return en
+    return en[:1].lower() + en[1:]
 
 
 def _given(code: object, read: Tile | Words | None) -> Words:

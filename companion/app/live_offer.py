@@ -58,6 +58,12 @@ class WinChance:
     hidden_kongs: int  # his face-down concealed kongs, whose kinds he shows too
     label: Words
 
+    @property
+    def flat(self) -> bool:
+        """Paid flat whatever his hand (:func:`flat_win`: 七搶一, a 八仙過海 not on the hand it completes), so no hand
+        is asked, and none typed is kept: the one test of the model and the form (it was written out three times)."""
+        return self.kind.is_instant and not self.shown
+
 
 @dataclass(frozen=True, slots=True)
 class Offer:

@@ -247,3 +247,24 @@ def test_a_chow_of_the_wrong_count_names_its_tiles_in_words_without_the_before_a
     assert game.claim(1, MeldKind.CHOW, ()) == ui("live_chow_tiles", tile="五萬", tile_en="5 Characters", got="沒有",
                                                   got_en="nothing")
     assert game.claim(1, MeldKind.CHOW, ("3m", "4m", "5m")) is None  # (the good one is taken)
+
+
+def test_seven_rob_one_with_a_kong_typed_reads_no_kong_as_it_reads_no_hand(tmp_path: Path) -> None:
+    """A 七搶一 (paid flat, no hand asked) with a kong typed was refused "Not yet a win to record: Name the kind of
+    each concealed kong (0, got 1)": a capital mid-sentence, and a field the flat win does not read."""
+    game = _seven_flowers_and_the_eighth_drawn(tmp_path)
+    chance = next(c for c in game.offer().wins if c.kind is ev.WinKind.SEVEN_ROB_ONE)
+    assert chance.flat and chance.hidden_kongs == 0
+    assert game.preview_win(1, ev.WinKind.SEVEN_ROB_ONE, "", "", "5p") == (True, ui("live_preview_yes", tai=8))
+    assert game.win(1, ev.WinKind.SEVEN_ROB_ONE, "", "", "5p") is None
+    won = game.events()[-1]
+    assert isinstance(won, ev.Won) and won.concealed == () and won.kongs == ()
+
+
+def test_a_reason_said_after_not_yet_a_win_to_record_goes_on_in_lower_case(tmp_path: Path) -> None:
+    """"Not yet a win to record: Type the hand's 16 tiles first": the form's own reason kept its capital."""
+    game = _dealt(tmp_path)
+    assert not next(c for c in game.offer().wins if c.kind is ev.WinKind.SELF_DRAW).flat
+    ok, said = game.preview_win(0, ev.WinKind.SELF_DRAW, "1m2m")
+    assert not ok and said.en == "Not yet a win to record: type the hand's 16 tiles first (2 so far), then the tile " \
+                                 "drawn", said
