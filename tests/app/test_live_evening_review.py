@@ -268,3 +268,25 @@ def test_a_reason_said_after_not_yet_a_win_to_record_goes_on_in_lower_case(tmp_p
     ok, said = game.preview_win(0, ev.WinKind.SELF_DRAW, "1m2m")
     assert not ok and said.en == "Not yet a win to record: type the hand's 16 tiles first (2 so far), then the tile " \
                                  "drawn", said
+
+
+def test_the_win_form_of_seven_rob_one_shows_no_kongs_field_for_a_kong_typed(tmp_path: Path) -> None:
+    """A kong typed into a flat win's form (a draft from another phone) showed its kongs field, which the win does
+    not read (none lies face down): the form shows none, and records the win."""
+    from companion.app.view_live import ID_LIVE_WIN_OK, LiveTab
+    from tests.app.test_live_tab_moves import _Phone
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _idents
+
+    game = _seven_flowers_and_the_eighth_drawn(tmp_path)
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    tab.build()
+    _tapped(tab.build(), "live-win-1-seven_rob_one")
+    tab.kongs.value = "5p"
+    page = tab.build()
+    assert "live-kongs" not in {c.identifier for c in _idents(page)}
+    _tapped(page, ID_LIVE_WIN_OK)
+    won = game.events()[-1]
+    assert tab.error is None and isinstance(won, ev.Won) and won.kongs == (), tab.error
+    game.close()
