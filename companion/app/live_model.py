@@ -47,7 +47,7 @@ from companion.app.live_offer import (
 from companion.app.rule_sets_model import not_there, unusable
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
 from companion.app.words import Words, ui
-from companion.english import the_tile
+from companion.english import listed, the_tile
 from companion.files import NotAFolderError, in_the_way_kind, in_the_way_said, make_folder, write_whole
 from companion.game import events as ev
 from companion.game.check import replay, step
@@ -508,15 +508,18 @@ class LiveGame:
             # each code read, the one not understood named (one raised a NotationError; a face-down tile or a
             # flower, and two tiles or four, said "there is no tile to claim now": an evening's review)
             for code in tiles:
-                read = _tile(code) if isinstance(code, str | Tile) else None
+                read = _tile(code) if isinstance(code, str | Tile) and code != "" else None
                 if not isinstance(read, Tile) or not read.is_known or read.is_flower:
-                    return ui("live_chow_bad_tile", tile=code.code if isinstance(code, Tile) else str(code))
+                    said = _given(code, read)  # in words, never Python's repr (a review read 「…：None」)
+                    return ui("live_chow_bad_tile", tile=said.zh, tile_en=said.en)
             others = [x for x in map(_tile, tiles) if isinstance(x, Tile)]
             if t in others:
                 others.remove(t)
-            if len(tiles) != 3 or len(others) != 2:
-                got = " ".join(c.code if isinstance(c, Tile) else str(c) for c in tiles) or "—"
-                return ui("live_chow_tiles", tile=t.zh, tile_en=t.en, got=got)
+            if len(tiles) != 3 or len(others) != 2:  # named as tiles, the article as English gives it (a review read
+                read_all = [x for x in map(_tile, tiles) if isinstance(x, Tile)]  # "the 5 Characters", "3m 4m")
+                got = Words("、".join(x.zh for x in read_all), listed([the_tile(x) for x in read_all])) \
+                    if read_all else ui("live_chow_nothing")
+                return ui("live_chow_tiles", tile=t.zh, tile_en=the_tile(t), got=got.zh, got_en=got.en)
             return self._enter(at, [ev.Chowed(seat=seat, tiles=tuple(others), tile=t)])
         if kind is MeldKind.PUNG:
             return self._enter(at, [ev.Punged(seat=seat, tile=t)])
@@ -1073,11 +1076,11 @@ class LiveGame:
         """:meth:`preview_win` on ``state``, which offered ``offer``."""
         events = self._win_events(seat, kind, concealed, tile, kongs, offer, state)
         if isinstance(events, Words):
-            return False, ui("live_preview_no", why=events.zh, why_en=events.en)
+            return False, ui("live_preview_no", why=events.zh, why_en=_mid_sentence(events.en, state.players))
         with self._lock:
             why = refusal(state, *events)
             if why is not None:
-                return False, ui("live_preview_no", why=why.zh, why_en=why.en)
+                return False, ui("live_preview_no", why=why.zh, why_en=_mid_sentence(why.en, state.players))
             after = state
             for e in events:
                 after = step(after, e)
@@ -1111,8 +1114,9 @@ class LiveGame:
         chance = next((c for c in (offer or self.offer()).wins if c.seat == seat and c.kind is kind), None)
         if chance is None:  # the rule that bars him said where one does (a review read only "cannot win that way")
             return no_win_why(state or self.state, seat, kind) or ui("live_no_win")
-        if kind.is_instant and not chance.shown:  # paid flat: no hand asked, and none kept (a review's 七搶一 took
-            concealed = ""  # 1357m1357p1357s1234z, and refused none at all)
+        if chance.flat:  # paid flat: no hand asked, and none kept (a review's 七搶一 took 1357m1357p1357s1234z, and
+            concealed = ""  # refused none at all); nor a kong typed where none lies face down (one was refused
+            kongs = kongs if chance.hidden_kongs else ""  # "Name the kind of each concealed kong (0, got 1)")
         try:
             shown, hidden = tiles_typed(concealed), tiles_typed(kongs)
             won = Tile.from_code(chance.tile) if chance.tile else tiles_typed(tile)
@@ -1636,6 +1640,23 @@ def _tap_length(effective: Sequence[ev.Event]) -> int:
             and drew.seat == entry.seat:
         n += 1
     return n
+
+
+def _mid_sentence(en: str, names: Sequence[str]) -> str:
+    """``en``, a reason said on its own with a capital, after "Not yet a win to record: ": its first letter small
+    (a review read "…to record: Name the kind of each concealed kong"), a player's name first kept as it is."""
+    if any(name and en.startswith(name) for name in names):
+        return en
+    return en[:1].lower() + en[1:]
+
+
+def _given(code: object, read: Tile | Words | None) -> Words:
+    """A field given where a tile was wanted, in words: a tile by its names, nothing given as such, else as typed."""
+    if isinstance(read, Tile):
+        return Words(read.zh, the_tile(read))
+    if code is None or code == "":
+        return ui("live_chow_nothing")
+    return Words(str(code), str(code))
 
 
 def _tile(value: Tile | str) -> Tile | Words:

@@ -25,7 +25,7 @@ from companion.game.state import (
     window,
 )
 from companion.game.switches import FirstDealer, MultiWin, WrongCount
-from companion.game.text import EVENT_ZH, IllegalEvent
+from companion.game.text import EVENT_EN, EVENT_ZH, IllegalEvent
 from companion.hand import MeldKind
 from companion.tiles import Tile
 
@@ -57,6 +57,12 @@ class WinChance:
     shown: int  # concealed tiles the winner shows besides the winning tile
     hidden_kongs: int  # his face-down concealed kongs, whose kinds he shows too
     label: Words
+
+    @property
+    def flat(self) -> bool:
+        """Paid flat whatever his hand (:func:`flat_win`: 七搶一, a 八仙過海 not on the hand it completes), so no hand
+        is asked, and none typed is kept: the one test of the model and the form (it was written out three times)."""
+        return self.kind.is_instant and not self.shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +115,8 @@ def refusal(state: TableState, *events: ev.Event) -> Words | None:
         except IllegalEvent as bad:
             return Words(bad.reason.zh, bad.reason.en)
         except (TypeError, ValueError):  # a field of the wrong type from the Python API: said by the entry, not by
-            kind = type(e).__name__  # Python's message (an evening's review)
-            return ui("live_entry_unreadable", what=EVENT_ZH.get(kind, kind), what_en=kind)
+            kind = type(e).__name__  # Python's message (an evening's review), named in words (not "Chowed")
+            return ui("live_entry_unreadable", what=EVENT_ZH.get(kind, kind), what_en=EVENT_EN.get(kind, kind))
     return None
 
 

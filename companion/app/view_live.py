@@ -907,7 +907,7 @@ class LiveTab:
         """The tiles typed into the hand's field, as pictures, and how many of how many (a phone types codes)."""
         t = self.host.t
         game = self.game
-        if c.kind.is_instant and not c.shown and game is not None:  # paid flat: no hand typed, its tai said at once
+        if c.flat and game is not None:  # paid flat: no hand typed, its tai said at once
             good, said = game.preview_win(c.seat, c.kind, "", "", self.kongs.value or "", at=self.win_at)
             return ident("live-win-preview", label(t(said), 13, bold=True, colour=FELT if good else ACCENT))
         try:
@@ -992,7 +992,7 @@ class LiveTab:
             beside = game.claim_beside(self.win_at, c.seat, c.kind)
             if beside is not None:
                 rows.append(ident(ID_LIVE_WIN_BESIDE, label(t(beside), 14, bold=True, colour=ACCENT)))
-        flat = c.kind.is_instant and not c.shown  # paid flat: no hand asked (a review's 七搶一 asked 16 tiles)
+        flat = c.flat  # paid flat: no hand asked (a review's 七搶一 asked 16 tiles)
         if flat:
             rows.append(label(t(ui("live_win_flat")), 13))
         else:
@@ -1010,7 +1010,9 @@ class LiveTab:
         rows.append(ident("live-typed", self.typed_box))
         if not flat:
             rows.append(self._tile_keys())
-        if c.hidden_kongs or self.kongs.value:  # (a photo may name a kong the table did not expect: it shows)
+        # (a photo may name a kong the table did not expect: it shows; not on a flat win, which reads none but the
+        # kinds of the kongs lying face down)
+        if c.hidden_kongs or (self.kongs.value and not flat):
             self.kongs.label = t(ui("live_win_kongs"))
             rows.append(ident("live-kongs", self.kongs))
 

@@ -1356,9 +1356,9 @@ UI: dict[str, tuple[str, str]] = {
     # said by what it names, not as Python's message (live_offer.refusal, LiveGame.claim: an evening's review) ---
     "live_entry_unreadable": ("無法記錄這一步（{what}）：有一欄看不懂", "this entry ({what_en}) cannot be recorded: one of "
                               "its fields is not understood"),
-    "live_chow_bad_tile": ("看不懂吃的牌：{tile}", "a tile of the chow is not understood: {tile}"),
-    "live_chow_tiles": ("吃要用打出的{tile}加上手上的兩張，收到：{got}", "a chow is the {tile_en} on offer and two tiles from "
-                        "the hand, got: {got}"),
+    "live_chow_bad_tile": ("看不懂吃的牌：{tile}", "a tile of the chow is not understood: {tile_en}"),
+    "live_chow_tiles": ("吃要用打出的{tile}加上手上的兩張，收到：{got}", "a chow is {tile_en} on offer and two tiles from "
+                        "the hand, got: {got_en}"),
     # --- the win button missing for the seat to play, said why where a rule bars him (live_offer.no_win_why: a 相公,
     # playing dead, the replacement of a kong claimed from a discard; an evening's review found nothing said) ---
     "live_p_no_win": ("。{why}", ". {why_en}"),
@@ -1374,6 +1374,9 @@ UI: dict[str, tuple[str, str]] = {
     # --- a phone review at 390x844 (the Live tab, the replay): a throw left empty said empty, not "got: —" (the dash
     # read as 一); the table file replayed said as this table's game, not by its file name ---
     "live_dice_empty": ("{which}還沒填（三顆骰子的點數，例如 2 4 6）", "{which_en} is empty (type the three dice, e.g. 2 4 6)"),
+    # --- a chow's tile given as nothing at all (None from the Python API, a blank field), said in words where it
+    # read 「看不懂吃的牌：None」, Python's repr (LiveGame.claim: a review) ---
+    "live_chow_nothing": ("沒有", "nothing"),
 }
 
 

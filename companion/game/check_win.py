@@ -291,7 +291,7 @@ def _check_reveal(state: TableState, e: ev.Won) -> None:
     if any(not t.is_known for t in shown):
         raise IllegalEvent(msg("unknown_tile"), concealed=format_tiles(shown))
     total = sum(st.concealed[:34]) + st.concealed[UNK]
-    if e.kind.is_instant and not shown:  # an instant win paid flat shows no hand (a review's 七搶一 was asked 16
+    if e.kind.flat_without_hand and not shown:  # an instant win paid flat shows no hand (not 四槓) (a review's 七搶一 was asked 16
         total = 0  # tiles that meant nothing, and took any)
     if len(shown) != total:
         raise IllegalEvent(msg("concealed_size", want=total, got=len(shown)), shown=format_tiles(shown))

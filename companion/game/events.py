@@ -92,6 +92,12 @@ class WinKind(Enum):
         return self in (WinKind.EIGHT_FLOWERS, WinKind.SEVEN_ROB_ONE, WinKind.FOUR_KONGS)
 
     @property
+    def flat_without_hand(self) -> bool:
+        """An instant win that may be shown with no hand at all, paid flat (七搶一, a 八仙過海 not on the hand it
+        completes: ``live_offer.flat_win``); not 四槓, won by the hand its four kongs are part of (spec §4.4)."""
+        return self in (WinKind.EIGHT_FLOWERS, WinKind.SEVEN_ROB_ONE)
+
+    @property
     def zh(self) -> str:
         return {"discard": "胡（別家放槍）", "self_draw": "自摸", "robbed_kong": "搶槓", "eight_flowers": "八仙過海",
                 "seven_rob_one": "七搶一", "four_kongs": "四槓"}[self.value]

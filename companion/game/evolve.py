@@ -416,7 +416,7 @@ def _reveal(state: TableState, e: ev.Won) -> TableState:
     """The winner's concealed part and face-down kongs become known (an instant win shown with no hand, paid flat,
     leaves his hand as the table knew it)."""
     st = state.seats[e.seat]
-    if e.kind.is_instant and not e.concealed and not e.kongs:
+    if e.kind.flat_without_hand and not e.concealed and not e.kongs:
         return state
     hand = tuple(e.concealed) + ((e.tile,) if e.kind is ev.WinKind.SELF_DRAW and e.tile is not None else ())
     known = list(state.known)

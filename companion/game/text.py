@@ -13,7 +13,7 @@ from companion.english import agreed, chinese
 from companion.tiles import Tile
 
 __all__ = ["Bilingual", "IllegalEvent", "Msg", "TEMPLATES", "msg", "seat_label", "tile_names", "WIND_ZH", "WIND_EN", "WIND_LETTER",
-           "EVENT_ZH", "SOURCE_ZH", "RETRACT_NOTES"]
+           "EVENT_ZH", "EVENT_EN", "SOURCE_ZH", "RETRACT_NOTES"]
 
 WIND_ZH = ("東", "南", "西", "北")
 WIND_EN = ("East", "South", "West", "North")
@@ -314,6 +314,19 @@ EVENT_ZH: dict[str, str] = {
     "HandKnown": "手牌已知", "WinCorrected": "改正胡牌", "Retracted": "撤回",
 }
 """The Chinese name of each table event (the English one is its type's name, as in the saved log)."""
+
+# --- each table event named in an English sentence, where its type's name read as Python's ("this entry (Chowed)
+# cannot be recorded", the Chinese saying 吃: a review) ---
+EVENT_EN: dict[str, str] = {
+    "Seated": "the seating", "DealerChosen": "the first dealer", "StakesChanged": "a change of stakes or rules",
+    "DiceRolled": "a throw of the dice", "Dealt": "the deal", "FlowerReplaced": "a flower replaced", "Drew": "a draw",
+    "Discarded": "a discard", "Chowed": "a chow", "Punged": "a pung", "ExposedKong": "an exposed kong",
+    "AddedKong": "an added kong", "ConcealedKong": "a concealed kong", "ReplacementDrew": "a replacement draw",
+    "DeclaredReady": "a declaration of ready", "Won": "a win", "PassedWin": "a passed win",
+    "ExhaustiveDraw": "an exhaustive draw", "DeclinedLastTile": "the last tile declined", "FalseWin": "a false win",
+    "WrongCount": "a wrong tile count", "HandKnown": "a hand made known", "WinCorrected": "a win corrected",
+    "Retracted": "a retraction",
+}
 
 SOURCE_ZH = {"camera": "鏡頭", "manual": "手動", "inferred": "自動記下"}
 

@@ -69,6 +69,12 @@ class WinType(Enum):
         return self in (WinType.EIGHT_FLOWERS, WinType.SEVEN_FLOWERS_ROB, WinType.FOUR_KONGS)
 
     @property
+    def flat_without_hand(self) -> bool:
+        """An instant win that may come with no hand at all, paid flat (七搶一, a 八仙過海 not on a hand); not 四槓,
+        whose four kongs are part of the hand he shows (spec §4.4: a change review found one of no tiles taken)."""
+        return self in (WinType.EIGHT_FLOWERS, WinType.SEVEN_FLOWERS_ROB)
+
+    @property
     def one_payer(self) -> bool:
         """Settled by one player (the discarder, the robbed player, the revealer of the 8th flower)."""
         return self in (WinType.DISCARD, WinType.ROB_KONG, WinType.SEVEN_FLOWERS_ROB)
@@ -225,8 +231,10 @@ class Win:
             raise WinInputError("concealed", "17 structural tiles: a seven rob one is won on another player's "
                                              "flower, so a non-dealer holds 16",
                                 "有 17 張：七搶一是搶別家的花，閒家胡牌時手上是 16 張")
-        # an instant win paid flat may come with no hand at all (a 七搶一 in the Live tab: its tiles mean nothing)
-        if n != 16 and not (self.win_type.is_instant and (n == 17 or not self.concealed) and self.win_tile is None):
+        # an instant win paid flat may come with no concealed hand at all (a 七搶一 in the Live tab: its tiles mean
+        # nothing; his melds as the table saw them); not 四槓 (a change review found one of no tiles taken)
+        bare = self.win_type.flat_without_hand and not self.concealed
+        if n != 16 and not (self.win_type.is_instant and (n == 17 or bare) and self.win_tile is None):
             # (17 with the winning tile named too was taken, and scoring it raised a traceback: a change review)
             held = n == 17 and self.win_tile is not None and self.win_tile in self.concealed
             raise WinInputError("concealed", f"{n} structural tiles (concealed + 3 per meld) before the "

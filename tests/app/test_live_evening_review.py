@@ -83,9 +83,8 @@ def test_a_chow_with_a_bad_code_is_refused_naming_it(tmp_path: Path, tiles: tupl
     game = _dealt(tmp_path)
     assert game.discard("5m") is None
     said = game.claim(1, MeldKind.CHOW, tiles)
-    assert said == ui("live_chow_bad_tile", tile=tiles[-1]), said
-    assert game.claim(1, MeldKind.CHOW, ("3m", "4m")) == ui("live_chow_tiles", tile="五萬", tile_en="5 Characters",
-                                                            got="3m 4m")
+    named = {"zz": ("zz", "zz"), "0x": ("暗牌", "a face-down tile"), "1f": ("春", "Spring")}[tiles[-1]]
+    assert said == ui("live_chow_bad_tile", tile=named[0], tile_en=named[1]), said
     assert game.claim(1, MeldKind.CHOW, ("3m", "4m", "5m")) is None  # (the good one is taken)
 
 
@@ -94,8 +93,9 @@ def test_an_entry_with_a_field_of_the_wrong_type_is_refused_in_words_not_pythons
     game = _dealt(tmp_path)
     assert game.discard("5m") is None
     said = refusal(game.state, ev.Chowed(seat=1, tiles=None, tile=Tile.from_code("5m")))  # type: ignore[arg-type]
-    assert said == ui("live_entry_unreadable", what="吃", what_en="Chowed"), said
-    assert "NoneType" not in said.zh + said.en
+    assert said == ui("live_entry_unreadable", what="吃", what_en="a chow"), said
+    assert said.en == "this entry (a chow) cannot be recorded: one of its fields is not understood", said
+    assert "NoneType" not in said.zh + said.en and "Chowed" not in said.en
 
 
 def test_no_win_on_the_replacement_of_a_kong_claimed_from_a_discard_is_said_with_its_rule(tmp_path: Path) -> None:
@@ -213,4 +213,80 @@ def test_the_win_form_of_seven_rob_one_asks_no_hand_and_records_it(tmp_path: Pat
     assert tab.error is None and game.state.outcome is not None
     won = game.events()[-1]
     assert isinstance(won, ev.Won) and won.kind is ev.WinKind.SEVEN_ROB_ONE and won.concealed == ()
+    game.close()
+
+
+def test_every_table_event_has_an_english_name_for_a_sentence() -> None:
+    """A review read "this entry (Chowed) cannot be recorded": the event's Python name, where the Chinese said 吃."""
+    from companion.game.text import EVENT_EN, EVENT_ZH
+
+    assert EVENT_EN.keys() == EVENT_ZH.keys()
+    assert all(name[:1].islower() and name.isascii() for name in EVENT_EN.values()), EVENT_EN
+
+
+@pytest.mark.parametrize("tiles", [(None, "4m", "5m"), ("", "4m", "5m")])
+def test_a_chow_given_no_tile_says_nothing_was_given_not_pythons_none(tmp_path: Path,
+                                                                      tiles: tuple[str | None, ...]) -> None:
+    """「看不懂吃的牌：None」 / "…not understood: None": Python's repr of what was given."""
+    game = _dealt(tmp_path)
+    assert game.discard("5m") is None
+    said = game.claim(1, MeldKind.CHOW, tiles)  # type: ignore[arg-type]
+    assert said == ui("live_chow_bad_tile", tile="沒有", tile_en="nothing"), said
+    assert said.zh == "看不懂吃的牌：沒有" and "None" not in said.en, said
+
+
+def test_a_chow_of_the_wrong_count_names_its_tiles_in_words_without_the_before_a_number_tile(tmp_path: Path) -> None:
+    """"a chow is the 5 Characters on offer …, got: 3m 4m" and 「收到：3m 4m」: "the" before a number tile, and the
+    tiles by their codes in both languages."""
+    game = _dealt(tmp_path)
+    assert game.discard("5m") is None
+    said = game.claim(1, MeldKind.CHOW, ("3m", "4m"))
+    assert said == ui("live_chow_tiles", tile="五萬", tile_en="5 Characters", got="三萬、四萬",
+                      got_en="3 Characters and 4 Characters"), said
+    assert "the 5" not in said.en and "3m" not in said.zh + said.en, said
+    assert game.claim(1, MeldKind.CHOW, ()) == ui("live_chow_tiles", tile="五萬", tile_en="5 Characters", got="沒有",
+                                                  got_en="nothing")
+    assert game.claim(1, MeldKind.CHOW, ("3m", "4m", "5m")) is None  # (the good one is taken)
+
+
+def test_seven_rob_one_with_a_kong_typed_reads_no_kong_as_it_reads_no_hand(tmp_path: Path) -> None:
+    """A 七搶一 (paid flat, no hand asked) with a kong typed was refused "Not yet a win to record: Name the kind of
+    each concealed kong (0, got 1)": a capital mid-sentence, and a field the flat win does not read."""
+    game = _seven_flowers_and_the_eighth_drawn(tmp_path)
+    chance = next(c for c in game.offer().wins if c.kind is ev.WinKind.SEVEN_ROB_ONE)
+    assert chance.flat and chance.hidden_kongs == 0
+    assert game.preview_win(1, ev.WinKind.SEVEN_ROB_ONE, "", "", "5p") == (True, ui("live_preview_yes", tai=8))
+    assert game.win(1, ev.WinKind.SEVEN_ROB_ONE, "", "", "5p") is None
+    won = game.events()[-1]
+    assert isinstance(won, ev.Won) and won.concealed == () and won.kongs == ()
+
+
+def test_a_reason_said_after_not_yet_a_win_to_record_goes_on_in_lower_case(tmp_path: Path) -> None:
+    """"Not yet a win to record: Type the hand's 16 tiles first": the form's own reason kept its capital."""
+    game = _dealt(tmp_path)
+    assert not next(c for c in game.offer().wins if c.kind is ev.WinKind.SELF_DRAW).flat
+    ok, said = game.preview_win(0, ev.WinKind.SELF_DRAW, "1m2m")
+    assert not ok and said.en == "Not yet a win to record: type the hand's 16 tiles first (2 so far), then the tile " \
+                                 "drawn", said
+
+
+def test_the_win_form_of_seven_rob_one_shows_no_kongs_field_for_a_kong_typed(tmp_path: Path) -> None:
+    """A kong typed into a flat win's form (a draft from another phone) showed its kongs field, which the win does
+    not read (none lies face down): the form shows none, and records the win."""
+    from companion.app.view_live import ID_LIVE_WIN_OK, LiveTab
+    from tests.app.test_live_tab_moves import _Phone
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _idents
+
+    game = _seven_flowers_and_the_eighth_drawn(tmp_path)
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    tab.build()
+    _tapped(tab.build(), "live-win-1-seven_rob_one")
+    tab.kongs.value = "5p"
+    page = tab.build()
+    assert "live-kongs" not in {c.identifier for c in _idents(page)}
+    _tapped(page, ID_LIVE_WIN_OK)
+    won = game.events()[-1]
+    assert tab.error is None and isinstance(won, ev.Won) and won.kongs == (), tab.error
     game.close()

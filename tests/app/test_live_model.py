@@ -1776,3 +1776,23 @@ def test_no_live_word_gives_a_phone_a_command_line_option() -> None:
 
     said = {key: words for key, words in UI.items() if key.startswith("live_") and any("--" in w for w in words)}
     assert said == {}, said
+
+
+def test_a_four_kongs_win_shown_with_no_hand_is_refused_as_a_hand_of_the_wrong_size(tmp_path: Path) -> None:
+    """A change review: the tracker took any instant win shown with no hand, 四槓 too (its four kongs are part of the
+    hand, which the Live tab asks); the scorer then could not score it. Only 七搶一 and a flat 八仙過海 show none."""
+    from companion.app.live_offer import refusal
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=1)
+    assert game.start(PLAYERS, "wikibooks_base", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    assert game.throw((2, 2, 4)) is None
+    dealer = game.state.dealer
+    for _ in range(4):
+        assert game.concealed_kong(None, at=len(game.events())) is None
+    kongs = tuple(Tile.from_code(c) for c in ("1m", "2m", "3m", "4m"))
+    bare = ev.Won(seat=dealer, kind=ev.WinKind.FOUR_KONGS, tile=None, concealed=(), kongs=kongs)
+    said = refusal(game.state, bare)
+    assert said is not None and "張" in said.zh, said
+    assert game.win(dealer, ev.WinKind.FOUR_KONGS, "", kongs="1m2m3m4m", at=len(game.events())) is not None
+    game.close()

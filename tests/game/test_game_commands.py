@@ -252,7 +252,7 @@ def test_simulate_and_replay_go_through_a_pipe(tmp_path: Path) -> None:
 
     zh, en = cannot_read("/dev/stdin", io.UnsupportedOperation("File or stream is not seekable."))
     assert en == "cannot read /dev/stdin: File or stream is not seekable."  # (not "None")
-    assert zh == "無法讀取 /dev/stdin（系統錯誤 UnsupportedOperation）"  # (named, not in English)
+    assert zh == "無法讀取 /dev/stdin（這種檔案不能這樣讀寫）"  # (in words, not Python's name nor in English)
 
 
 def test_replay_reads_a_table_file_through_a_pipe_as_by_its_name(tmp_path: Path) -> None:

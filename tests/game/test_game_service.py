@@ -3,6 +3,7 @@ private hands, JSON-lines export/import, and a SIGKILL crash test."""
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
@@ -1538,7 +1539,7 @@ def test_a_copy_above_without_kept_from_is_skipped_quietly(tmp_path: Path) -> No
     assert kept_copies(data / "table.sqlite") == []
 
 
-@pytest.mark.parametrize(("code", "zh"), [(5, "系統錯誤 EIO"), (4242, "系統錯誤碼 4242")])
+@pytest.mark.parametrize(("code", "zh"), [(errno.EIO, "讀寫裝置出錯"), (errno.EPROTO, "系統錯誤，代碼 EPROTO"), (4242, "系統錯誤，代碼 4242")])
 def test_a_game_kept_nowhere_for_an_error_without_chinese_words_names_it_in_chinese(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int, zh: str) -> None:
     """A review: an OS error the Chinese words had no entry for was said in Chinese as "系統錯誤：" and the system's

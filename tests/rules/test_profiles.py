@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import errno
+import io
 import re
 from pathlib import Path
 
@@ -640,16 +642,13 @@ def test_a_tai_cap_under_1_is_said_in_one_wording_whichever_check_refuses_it(tmp
 
 def test_an_os_error_without_chinese_words_is_named_in_chinese_not_in_the_systems_english() -> None:
     """A review: an OS error :func:`os_error_zh` had no words for was "系統錯誤：" and the system's English sentence,
-    or the whole error, its path too, where it had no errno. It is named by its errno name, else its number, else
-    its kind."""
-    import errno
-
+    or the whole error, its path too, where it had no errno. One it still has no words for is named by its errno
+    name, else its number."""
     from companion.rules.profiles import os_error_zh
 
-    assert os_error_zh(OSError(errno.EIO, "Input/output error", "/x/t.sqlite")) == "系統錯誤 EIO"
-    assert os_error_zh(OSError(4242, "Unknown error 4242")) == "系統錯誤碼 4242"
+    assert os_error_zh(OSError(errno.EPROTO, "Protocol error", "/x/t.sqlite")) == "系統錯誤，代碼 EPROTO"
+    assert os_error_zh(OSError(4242, "Unknown error 4242")) == "系統錯誤，代碼 4242"
     assert os_error_zh(OSError("something odd at /x/t.sqlite")) == "系統錯誤"
-    assert os_error_zh(TimeoutError("took too long at /x/t.sqlite")) == "系統錯誤 TimeoutError"  # (by its kind)
     assert os_error_zh(PermissionError(errno.EACCES, "Permission denied")) == "沒有權限"  # (its own words kept)
 
 
@@ -666,3 +665,21 @@ def test_an_items_tai_goes_up_to_100_in_a_file_and_as_a_table_kept_it(tmp_path: 
     assert top.tai["seat_flower"] == 100
     kept = parse_profile({"id": "house", "inherits": "atawmj_2009", "tai": {"seat_flower": 150}}, "rules", stored=True)
     assert kept.tai["seat_flower"] == 150
+
+
+@pytest.mark.parametrize(("error", "zh"), [
+    (OSError(errno.EEXIST, "File exists"), "已經有同名的檔案"), (OSError(errno.EIO, "Input/output error"), "讀寫裝置出錯"),
+    (OSError(errno.EDQUOT, "Disk quota exceeded"), "超過磁碟配額"), (OSError(errno.ETIMEDOUT, "timed out"), "逾時"),
+    (OSError(errno.EAGAIN, "Resource temporarily unavailable"), "暫時無法使用"),
+    (OSError(errno.ENAMETOOLONG, "File name too long"), "檔名或路徑太長"), (OSError(errno.ENOSPC, "No space"), "磁碟已滿"),
+    (OSError(errno.EROFS, "Read-only file system"), "唯讀的檔案系統"), (OSError(errno.ELOOP, "Too many levels"), "符號連結繞成一圈"),
+    (TimeoutError("took too long at /x/t.sqlite"), "逾時"), (BlockingIOError("busy"), "暫時無法使用"),
+    (io.UnsupportedOperation("File or stream is not seekable."), "這種檔案不能這樣讀寫"),
+    (FileExistsError("/x/t.sqlite"), "已經有同名的檔案"),
+])
+def test_a_common_os_error_is_said_in_plain_chinese_not_by_pythons_or_the_errnos_name(error: OSError, zh: str) -> None:
+    """A review: 「系統錯誤 UnsupportedOperation」, 「系統錯誤 TimeoutError」, 「系統錯誤 BlockingIOError」 and
+    「系統錯誤 EEXIST」: Python's class names and the errno's, for errors a user meets with files."""
+    from companion.rules.profiles import os_error_zh
+
+    assert os_error_zh(error) == zh

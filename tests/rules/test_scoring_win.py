@@ -97,3 +97,18 @@ def test_bad_code_input_names_the_field(kwargs: dict[str, object], field: str) -
     with pytest.raises(WinInputError) as info:
         Win(**base)  # type: ignore[arg-type]
     assert info.value.field == field
+
+
+def test_only_a_win_paid_flat_may_come_with_no_concealed_hand_not_four_kongs() -> None:
+    """A change review: Win took an empty hand for every instant kind, 四槓 too, though its four kongs are part of
+    the hand the winner shows (spec §4.4; the Live tab asks it); only 七搶一 and a flat 八仙過海 are paid with none."""
+    kongs = ["ckong:1111m", "ckong:2222m", "kong:3333m", "kong:4444m"]
+    for melds in (kongs, []):
+        with pytest.raises(WinInputError) as bad:
+            Win(concealed="", win_tile=None, win_type="four_kongs", melds=melds)
+        assert bad.value.field == "concealed", bad.value
+    assert Win(concealed="5p" * 4, win_tile=None, win_type="four_kongs", melds=kongs).win_type is WinType.FOUR_KONGS
+    assert Win(concealed="", win_tile=None, win_type="seven_flowers_rob", flowers="1f2f3f4f5f6f7f8f",
+               discarder="S").concealed == ()
+    assert Win(concealed="", win_tile=None, win_type="eight_flowers", flowers="1f2f3f4f5f6f7f8f",
+               melds=["chow:123m"]).concealed == ()

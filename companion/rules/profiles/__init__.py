@@ -16,6 +16,7 @@ import contextlib
 import difflib
 import errno
 import hashlib
+import io
 import re
 import tomllib
 from collections.abc import Mapping
@@ -351,8 +352,27 @@ _OS_ZH = {errno.ENOENT: "找不到這個檔案", errno.EACCES: "沒有權限", e
           errno.EROFS: "唯讀的檔案系統",
           errno.ELOOP: "符號連結繞成一圈"}
 
-# an OS error _OS_ZH has no words for (os_error_zh): named by its errno name, else its number, else none
-_OS_ZH_OTHER = ("系統錯誤 {name}", "系統錯誤碼 {code}", "系統錯誤")  # (said inside brackets: none of its own)
+# --- the common errors a user can meet with files, in plain Chinese (a review read 「系統錯誤 EEXIST」, 「系統錯誤
+# TimeoutError」: the errno's or Python's name); by errno name, so one this system lacks (EDQUOT) is skipped ---
+_OS_ZH.update({code: zh for name, zh in (
+    ("EEXIST", "已經有同名的檔案"), ("EIO", "讀寫裝置出錯"), ("EDQUOT", "超過磁碟配額"), ("ETIMEDOUT", "逾時"),
+    ("EAGAIN", "暫時無法使用"), ("ENAMETOOLONG", "檔名或路徑太長"), ("EBUSY", "檔案正被其他程式使用"),
+    ("ENOTEMPTY", "資料夾不是空的"), ("EXDEV", "不能搬到另一個磁碟"), ("EMFILE", "同時開啟的檔案太多"),
+    ("ENFILE", "同時開啟的檔案太多"), ("EFBIG", "檔案太大"), ("EINVAL", "檔名或操作不合法"), ("ENODEV", "找不到這個裝置"),
+    ("ENXIO", "找不到這個裝置"), ("EBADF", "這個檔案不能這樣讀寫"), ("EINTR", "讀寫被中斷"), ("EPIPE", "另一端已經關閉"),
+    ("ESTALE", "網路上的檔案已經失效"), ("ETXTBSY", "檔案正被其他程式使用"))
+    if (code := getattr(errno, name, None)) is not None})
+
+# an OS error with no errno, by its kind (the pipe read as a file raises io.UnsupportedOperation, with none)
+_OS_KIND_ZH: tuple[tuple[type[BaseException], str], ...] = (
+    (TimeoutError, "逾時"), (BlockingIOError, "暫時無法使用"), (io.UnsupportedOperation, "這種檔案不能這樣讀寫"),
+    (FileNotFoundError, _OS_ZH[errno.ENOENT]), (FileExistsError, _OS_ZH[errno.EEXIST]),
+    (PermissionError, _OS_ZH[errno.EACCES]), (IsADirectoryError, _OS_ZH[errno.EISDIR]),
+    (NotADirectoryError, _OS_ZH[errno.ENOTDIR]), (InterruptedError, _OS_ZH[errno.EINTR]),
+    (BrokenPipeError, _OS_ZH[errno.EPIPE]))
+
+# an OS error with words nowhere above (os_error_zh): named by its errno name, else its number, else none
+_OS_ZH_OTHER = ("系統錯誤，代碼 {name}", "系統錯誤，代碼 {code}", "系統錯誤")  # (said inside brackets: none of its own)
 
 
 def os_error_zh(e: OSError) -> str:
@@ -365,15 +385,14 @@ def os_error_zh(e: OSError) -> str:
 
 
 def _os_error_other_zh(e: OSError) -> str:
-    """A system error :data:`_OS_ZH` has no words for, in Chinese, named by its errno name (``EIO``), else its
-    number; one with no errno by its kind (``UnsupportedOperation``, a pipe read as a file), "系統錯誤" alone for a
-    plain ``OSError``. It said "系統錯誤：" and the system's English (``strerror``, or the whole error with its path
-    where it had no errno): "無法另存（系統錯誤：Input/output error）" for a game kept aside, an English sentence inside
-    the Chinese (a review)."""
+    """A system error :data:`_OS_ZH` has no words for, in Chinese: one with no errno by its kind
+    (:data:`_OS_KIND_ZH`: ``UnsupportedOperation``, a pipe read as a file, 「這種檔案不能這樣讀寫」); else, as a last
+    resort, by its errno name (「系統錯誤，代碼 ENOLINK」), else its number; "系統錯誤" alone for a plain
+    ``OSError``. It said "系統錯誤：" and the system's English (a review), then Python's names (「系統錯誤
+    TimeoutError」, 「系統錯誤 EEXIST」 for a common one: a later review)."""
     code = e.errno
     if not code:
-        kind = type(e).__name__
-        return _OS_ZH_OTHER[2] if type(e) is OSError else _OS_ZH_OTHER[0].format(name=kind)
+        return next((zh for kind, zh in _OS_KIND_ZH if isinstance(e, kind)), _OS_ZH_OTHER[2])
     name = errno.errorcode.get(code) if isinstance(code, int) else None
     return _OS_ZH_OTHER[0].format(name=name) if name else _OS_ZH_OTHER[1].format(code=code)
 
