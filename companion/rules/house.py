@@ -151,11 +151,13 @@ def house_reading(sc: Score) -> HouseReading:
 
 def rule_said(name: str, value: Any) -> tuple[str, str]:
     """The switch ``name`` set to ``value``, said (Chinese, English) as the app's house rules name it: a yes as its
-    name, a no as "…：不算" / "…: no", a choice as "…：<choice>"."""
+    name, a no as "…：否" / "…: no" (the app's yes/no), a choice as "…：<choice>". An English name that holds a colon
+    of its own is quoted (a review read "(its rule: Plain hand: no honours, no flowers)")."""
     spec = SWITCHES[name]
+    en_name = f"\u201c{spec.en}\u201d" if ":" in spec.en else spec.en
     if spec.kind == "bool":
-        return (spec.zh, spec.en) if value else (f"{spec.zh}：不算", f"{spec.en}: no")
+        return (spec.zh, en_name) if value else (f"{spec.zh}：否", f"{en_name}: no")
     if spec.kind == "choice":
         zh, en = spec.choice_name(str(value))
-        return f"{spec.zh}：{zh}", f"{spec.en}: {en}"
-    return f"{spec.zh}：{value}", f"{spec.en}: {value}"
+        return f"{spec.zh}：{zh}", f"{en_name}: {en}"
+    return f"{spec.zh}：{value}", f"{en_name}: {value}"

@@ -71,6 +71,10 @@ class WayOut(Enum):
     CONCEALED = "concealed"
     """A note's (:attr:`Note.way_out`): rows were taken as called melds only for lying apart; were they not called,
     say so (:func:`score_photo`'s ``concealed``, ``companion score --concealed``, the photo form's calls)."""
+    SEVEN_ROB_ONE = "seven_rob_one"
+    """A note's: all eight flowers and 16 tiles were scored as 八仙過海, but a 七搶一 winner lays the eighth flower,
+    robbed from another player, with his seven: if so, say that kind of win and who was robbed (``win_type``
+    ``seven_flowers_rob`` with its ``discarder``: the photo form's 胡法, ``companion score``'s kind of win)."""
 
 
 class PhotoHandError(ValueError):
@@ -390,12 +394,14 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     Raises :class:`PhotoHandError` when no reading of the photo is a legal win, and the rules' own errors
     (``WinInputError``, ``NotAWin``) for a context that does not fit the hand."""
     laid = lay_out(dets)
-    context, eight = _eight_flowers(dets, laid, context, win_tile)
+    short = _short_of_win(dets, laid, WIN)  # (once: each check below asks it of the photo as read)
+    context, eight = _eight_flowers(dets, laid, context, win_tile, short)
     need = hand_need(context)
-    if win_tile is not None and not need.instant and _short_of_win(dets, laid, need):
+    if win_tile is not None and not need.instant and short:
         need = dataclasses.replace(need, sizes=(need.sizes[0] - 1,), added=win_tile)
+        _ask_discarder(win_tile, context)
     try:
-        plans, refused = _plans_or_refuse(dets, laid, need, concealed), None
+        plans, refused = _plans_or_refuse(dets, laid, need, concealed, short), None
     except PhotoHandError as why:
         plans, refused = [], why
     found = search(dets, laid, plans, need) if refused is None else []
@@ -454,7 +460,6 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if not found:
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
-        _refuse_missing_win(dets, laid, need)
         _refuse_by_count(dets, laid, plans, need, context)
         _refuse_too_many(dets, laid)
         _refuse_named_no_win(dets, laid, need)
@@ -521,15 +526,18 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         doubts.append(Note(f"{'a tile' if one else f'{len(apart)} tiles'} lying alone away from the hand "
                            f"{'was' if one else 'were'} left out (read {names_en}): the hand is a win without "
                            f"{'it; check that it is' if one else 'them; check that they are'} no part of it{same_en}",
-                           f"{len(apart)} 張離手牌很遠、單獨擺著的牌不計（讀成{names_zh}）：不算它們才是胡牌；"
-                           f"請確認它們不是這手牌的{same_zh}"))
+                           f"{len(apart)} 張離手牌很遠、單獨擺著的牌不計（讀成{names_zh}）：不算{'它' if one else '它們'}"
+                           f"才是胡牌；請確認{'它' if one else '它們'}不是這手牌的{same_zh}"))
     if legal.added is not None:
         doubts.append(Note(f"the winning tile, {_en(legal.added)}, is not in the photo: scored as named",
                            f"照片裡沒有胡的那張{legal.added.zh}：照指定的計"))
     if eight:
         doubts.append(Note("all eight flowers and 16 tiles are in the photo: scored as Eight flowers, won on the "
-                           "eighth flower",
-                           "照片裡有全部八張花和 16 張牌：當作八仙過海計（摸到第八張花就胡）"))
+                           "eighth flower; a Seven rob one winner lays the eighth, robbed from another player, with "
+                           "his seven: if it was robbed, say so as the kind of win, with the player robbed",
+                           "照片裡有全部八張花和 16 張牌：當作八仙過海計（摸到第八張花就胡）；七搶一的人也會把搶來的"
+                           "第八張花和自己的七張擺在一起：若第八張是搶別家的，請把胡法指定為七搶一，並指定被搶的人",
+                           WayOut.SEVEN_ROB_ONE))
     if laid.stray:
         doubts.append(Note(f"{len(laid.stray)} face-down tile(s) are in no concealed kong: left out",
                            f"{len(laid.stray)} 張蓋著的牌不屬於暗槓：不計"))
@@ -647,10 +655,11 @@ def _refuse_sure_fits(dets: Detections, laid: LaidHand, plans: list[hand_search.
 
 
 def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,
-                     concealed: bool = False) -> list[hand_search.Plan]:
+                     concealed: bool = False, short: bool | None = None) -> list[hand_search.Plan]:
     """The rows' plans (``concealed``: every row concealed, :func:`_as_concealed`), or a :class:`PhotoHandError`
-    saying why the photo cannot hold a winning hand."""
-    in_rows = {i for row in laid.rows for g in row for i in g.tiles if Tile(int(dets.kind[i])).is_flower}
+    saying why the photo cannot hold a winning hand (``short``: :func:`_short_of_win` of the photo under
+    :data:`WIN`, where known)."""
+    in_rows = _in_rows(dets, laid)
     plans = row_plans(laid, in_rows)
     counts = [laid.tile_count(r) for r in range(len(laid.rows))]
     total = sum(counts)
@@ -684,7 +693,7 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,
                              "the whole hand laid face up, from above, the tiles filling most of the picture",
                              f"照片裡沒找到牌{but_zh}：請從上方拍整手攤開的牌，"
                              "讓牌佔畫面的大部分")
-    _refuse_missing_win(dets, laid, need)
+    _refuse_missing_win(dets, laid, need, short)
     if not plans or total < fewest or total - len(in_rows) > 4 * SETS + 2:  # 17, or 22 with five kongs
         tiles = total - len(in_rows)  # (a flower in a row is counted by the checks above: it may be a misread tile)
         en, zh = _count_said(dets, laid, need, in_rows)
@@ -696,13 +705,18 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,
     return _as_concealed(plans) if concealed else plans
 
 
+def _in_rows(dets: Detections, laid: LaidHand) -> set[int]:
+    """The tiles read as flowers among the rows (not laid out with the flowers): each may be a misread tile."""
+    return {i for row in laid.rows for g in row for i in g.tiles if Tile(int(dets.kind[i])).is_flower}
+
+
 def _short_of_win(dets: Detections, laid: LaidHand, need: Need) -> bool:
     """The photo's rows come to a winning hand but its winning tile (16, a kong one more), and to no whole one: the
     winning discard still lies in the discarder's river, the common case (a review's 16 tiles were refused as "a
     winning hand shows 17", ``--win-tile`` given or not)."""
     if need.instant or need.added is not None:
         return False
-    in_rows = {i for row in laid.rows for g in row for i in g.tiles if Tile(int(dets.kind[i])).is_flower}
+    in_rows = _in_rows(dets, laid)
     plans = row_plans(laid, in_rows)
     # (a tile read as a flower in a row may be a misread tile of the hand: counted so, the hand may be whole)
     if any(_count_fits(p, in_rows, need.sizes) or _count_fits(p, set(), need.sizes) for p in plans):
@@ -721,7 +735,7 @@ def _short_of_win(dets: Detections, laid: LaidHand, need: Need) -> bool:
 def waits_as_read(dets: Detections, laid: LaidHand, need: Need = WIN) -> tuple[Tile, ...]:
     """The tiles that, named as the winning tile, make the photo's hand of 16 as read a win (its waits); none where
     the rows do not come to 16 so, or no tile completes them."""
-    in_rows = {i for row in laid.rows for g in row for i in g.tiles if Tile(int(dets.kind[i])).is_flower}
+    in_rows = _in_rows(dets, laid)
     plans = row_plans(laid, in_rows)
     kinds = {i: Tile(int(k)) for i, k in enumerate(dets.kind)}
     short = (need.sizes[0] - 1,)
@@ -730,33 +744,46 @@ def waits_as_read(dets: Detections, laid: LaidHand, need: Need = WIN) -> tuple[T
                      for p in plans))
 
 
-def _refuse_missing_win(dets: Detections, laid: LaidHand, need: Need) -> None:
-    """For a photo whose rows come to a winning hand but its winning tile (:func:`_short_of_win`): a
-    :class:`PhotoHandError` saying the winning tile is not in the photo, the tiles the hand as read waits on, and
-    (:attr:`WayOut.WIN_TILE`) how to give it. A review was told "a winning hand shows 17" and a ``--tile`` example,
-    neither of which helps (the app's said to tap a misread tile)."""
-    if not _short_of_win(dets, laid, need):
+def _waits_said(waits: tuple[Tile, ...]) -> tuple[str, str]:
+    """The tiles the hand as read waits on, said (English, Chinese), or that none completes it."""
+    if waits:
+        return (f"as read, the hand waits on {' or '.join(map(_en, waits))}",
+                f"照讀到的，這手聽{'、'.join(t.zh for t in waits)}")
+    return "as read, no tile completes the hand", "照讀到的，沒有一張牌能讓這手胡"
+
+
+def _refuse_missing_win(dets: Detections, laid: LaidHand, need: Need, short: bool | None = None) -> None:
+    """For a photo whose rows come to a winning hand but its winning tile (:func:`_short_of_win`; ``short``: its
+    answer under :data:`WIN`, where known): a :class:`PhotoHandError` saying the winning tile is not in the photo,
+    the tiles the hand as read waits on, and (:attr:`WayOut.WIN_TILE`) how to give it; where no tile completes it,
+    that the tiles are to be checked (:attr:`WayOut.CORRECT_TILE`: no winning tile to name). A review was told "a
+    winning hand shows 17" and a ``--tile`` example, neither of which helps (the app's said to tap a misread tile).
+    A kind read more often than a set holds (a flower read twice) is said first (:func:`_refuse_too_many`): the
+    waits cannot be told then (a review's 5677f was refused as waiting on nothing, with seven flowers)."""
+    if not (short if short is not None and not need.instant and need.added is None else
+            _short_of_win(dets, laid, need)):
         return
+    _refuse_too_many(dets, laid)
     read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
-    in_rows = {i for row in laid.rows for g in row for i in g.tiles if Tile(int(dets.kind[i])).is_flower}
+    in_rows = _in_rows(dets, laid)
     tiles = sum(i not in in_rows for row in laid.rows for g in row for i in g.tiles)
     waits = waits_as_read(dets, laid, need)
-    if waits:
-        on_en = f"as read, the hand waits on {' or '.join(map(_en, waits))}"
-        on_zh = f"照讀到的，這手聽{'、'.join(t.zh for t in waits)}"
-    else:
-        on_en, on_zh = "as read, no tile completes the hand: check the tiles", "照讀到的，沒有一張牌能讓這手胡：請檢查讀到的牌"
-    flowers = len({int(dets.kind[i]) for i in laid.flowers}) if len(set(laid.flowers)) == len(laid.flowers) else 0
-    eight_en, eight_zh = ("; with all eight flowers it is Eight flowers, won on no discard",
+    on_en, on_zh = _waits_said(waits)
+    if not waits:
+        on_en, on_zh = on_en + ": check the tiles", on_zh + "：請檢查讀到的牌"
+    kinds = {int(dets.kind[i]) for i in laid.flowers}
+    eight_en, eight_zh = ("; with all eight flowers it is Eight flowers, won on the eighth flower, not on a discard",
                           "；八張花都到齊就是八仙過海，不是胡別人打的牌") if _all_flowers(dets, laid) else \
         ("; with seven flowers, the eighth robbed from another player, it is Seven rob one",
-         "；七張花、第八張是搶別家的，就是七搶一") if flowers == 7 else ("", "")
-    raise PhotoHandError(f"found {tiles} tiles besides the flowers: the winning tile is not in the photo (a winning "
-                         f"hand shows 16 and the winning tile); {on_en}: lay the winning tile beside the hand and "
-                         "photograph it again",
-                         f"除了花牌找到 {tiles} 張：照片裡沒有胡的那張（胡牌要有 16 張加胡的那張）；{on_zh}："
-                         "請把胡的那張放在手牌旁邊再拍一次",
-                         (read, read_zh), way_out=WayOut.WIN_TILE,
+         "；七張花、第八張是搶別家的，就是七搶一") if len(laid.flowers) == 7 == len(kinds) else ("", "")
+    found_en, found_zh = (f"found {tiles} tiles besides the flowers", f"除了花牌找到 {tiles} 張") \
+        if laid.flowers or in_rows else (f"found {tiles} tiles", f"找到 {tiles} 張")
+    way = (": lay the winning tile beside the hand and photograph it again", "：請把胡的那張放在手牌旁邊再拍一次") \
+        if waits else ("", "")
+    raise PhotoHandError(f"{found_en}: the winning tile is not in the photo (a winning hand shows 16 and the winning "
+                         f"tile); {on_en}{way[0]}",
+                         f"{found_zh}：照片裡沒有胡的那張（胡牌要有 16 張加胡的那張）；{on_zh}{way[1]}",
+                         (read, read_zh), way_out=WayOut.WIN_TILE if waits else WayOut.CORRECT_TILE,
                          after=(f"{eight_en} (read: {read})", f"{eight_zh}（讀到：{read_zh}）"),
                          waits=waits)
 
@@ -768,16 +795,24 @@ def _refuse_named_no_win(dets: Detections, laid: LaidHand, need: Need) -> None:
         return
     read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
     waits = waits_as_read(dets, laid, dataclasses.replace(need, sizes=(need.sizes[0] + 1,), added=None))
-    if waits:
-        on_en = f"as read, it waits on {' or '.join(map(_en, waits))}"
-        on_zh = f"照讀到的，這手聽{'、'.join(t.zh for t in waits)}"
-    else:
-        on_en, on_zh = "as read, no tile completes it", "照讀到的，沒有一張牌能讓這手胡"
+    on_en, on_zh = _waits_said(waits)
     raise PhotoHandError(f"the winning tile named, {_en(need.added)}, is not in the photo, and the hand is no win on "
                          f"it: {on_en}; check the tile named and the tiles read (read, row by row: {read})",
                          f"指定胡的那張{need.added.zh}不在照片裡，而這手胡{need.added.zh}不是胡牌：{on_zh}；"
                          f"請檢查指定的牌和讀到的牌（逐列讀到：{read_zh}）",
                          (read, read_zh), way_out=WayOut.CORRECT_TILE, waits=waits)
+
+
+def _ask_discarder(win_tile: Tile, context: Mapping[str, Any]) -> None:
+    """A winning tile named that is not in the photo, with no kind of win nor discarder said: a ``WinInputError``
+    asking who discarded it. It lies in a river (a self-drawn tile is photographed with the hand), so a self-draw,
+    paid by all three, is no fair guess (a review's was scored so)."""
+    if "win_type" in context or context.get("discarder") is not None:
+        return
+    raise WinInputError("discarder", f"the winning tile named, {_en(win_tile)}, is not in the photo, so it was "
+                        "a discard: say who discarded it (a self-drawn winning tile is photographed with the hand)",
+                        f"指定胡的那張{win_tile.zh}不在照片裡，所以是胡別人打出的牌：請指定放槍的人"
+                        "（自摸的話，胡的那張要跟手牌一起拍）")
 
 
 def _all_flowers(dets: Detections, laid: LaidHand) -> bool:
@@ -786,17 +821,17 @@ def _all_flowers(dets: Detections, laid: LaidHand) -> bool:
 
 
 def _eight_flowers(dets: Detections, laid: LaidHand, context: Mapping[str, Any],
-                   win_tile: Tile | None) -> tuple[Mapping[str, Any], bool]:
+                   win_tile: Tile | None, short: bool) -> tuple[Mapping[str, Any], bool]:
     """``context`` as 八仙過海 where the photo shows all eight flowers laid out and a hand of 16 between turns, and
     the context says a self-draw (or nothing: the app's form says self-drawn by default), no discarder and no
     winning tile: a self-drawn hand shows its drawn tile, so 16 and eight flowers can only be won on the eighth
     flower (a review's was refused as "a winning hand shows 17", and scored only with an undocumented
-    ``--context``); and whether it was so taken."""
+    ``--context``); and whether it was so taken (``short``: :func:`_short_of_win` of the photo under :data:`WIN`)."""
     said = str(with_defaults(context)["win_type"]).strip().lower()
     if said != WinType.SELF_DRAW.value or context.get("discarder") is not None or win_tile is not None \
             or not _all_flowers(dets, laid):
         return context, False
-    if not _short_of_win(dets, laid, WIN):
+    if not short:
         return context, False
     return {**context, "win_type": WinType.EIGHT_FLOWERS.value}, True
 
@@ -841,8 +876,7 @@ def _refuse_by_count(dets: Detections, laid: LaidHand, plans: list[hand_search.P
     right size (a review's hand with a lone tile beside it, 18 tiles where a win shows 17, was refused as "a false
     win?", which at a table means a penalty)."""
     read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
-    kinds = [Tile(int(k)) for k in dets.kind]
-    in_rows = {i for row in laid.rows for g in row for i in g.tiles if kinds[i].is_flower}
+    in_rows = _in_rows(dets, laid)
     win_type = str(with_defaults(context)["win_type"]).strip().lower()
     needed, name = FLOWERS_NEEDED.get(win_type, (0, ""))
     seen = len(laid.flowers) + len(in_rows)

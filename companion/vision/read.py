@@ -1332,14 +1332,24 @@ def annotated(image: np.ndarray, dets: Detections, names: Sequence[str] | None =
     # (``names``) has had those put right or said, so only its unsure faces
     doubtful = dets.to_check() if names is None else dets.doubtful()
     doubtful = doubtful & ~np.isin(np.arange(len(dets)), list(marks.corrected))  # (the player said what it is)
-    scored = False  # some label shows its score
     quads = [np.round(q).astype(np.int32) for q in obb_corners(dets.obb)]
     bounds = np.array([[q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max()] for q in quads], np.int64) \
         .reshape(-1, 4)
     size = np.tile(bounds[:, 2:] - bounds[:, :2], 2)  # (w, h, w, h)
-    core = bounds + (np.array([0.15, 0.15, -0.15, -0.15]) * size).astype(np.int64)  # (a tilted neighbour's corner
-    # is not in the way)
-    labels: list[tuple[str, float, int, int, int, int, int, int]] = []  # text, font, stroke, x, w, h, base, pad
+    # a tile's face a plate keeps off: its sides less 15% (a tilted neighbour's corner is not in the way), but its
+    # foot and top near whole (a review's second row had its plates on the first row's feet)
+    core = (bounds + (np.array([0.15, 0.04, -0.15, -0.04]) * size).astype(np.int64)).tolist()
+    Label = tuple[str, float, int, int, int, int, int, int]  # text, font, stroke, x, w, h, base, pad
+
+    def label(i: int, texts: list[str], side: float) -> Label:
+        text, font, thick = _fit_label(texts, side, max(8, int(bounds[i, 2] - bounds[i, 0])))
+        (tw, th), base = cv2.getTextSize(text, _FONT, font, thick + 2)
+        x = int(np.clip((bounds[i, 0] + bounds[i, 2] - tw) / 2, 1, max(1, w_img - tw - 1)))
+        return text, font, thick, x, tw, th, base, max(2, round(th / 4))
+
+    # each tile's label at three lengths, fullest first: its code and score; the score only where the face is unsure;
+    # its code alone (a row of touching tiles has room for a plate per tile only as wide as a tile: a review)
+    labels: list[list[Label]] = []
     for i, pts in enumerate(quads):
         up = bool(dets.face_up[i])
         # an unsure face orange, as the app frames it in its list of tiles to correct (a review found the unsure
@@ -1352,66 +1362,81 @@ def annotated(image: np.ndarray, dets: Detections, names: Sequence[str] | None =
         side, score = float(min(dets.obb[i, 2], dets.obb[i, 3])), float(dets.score[i])
         mark = code + ("?" if doubtful[i] else "")
         # (a corrected tile's score is the player's word, not a reading: none shown)
-        texts = [f"{mark} {score:.2f}", mark] if side >= 60 and i not in marks.corrected else [mark]
-        text, font, thick = _fit_label(texts, side, max(8, int(bounds[i, 2] - bounds[i, 0])))
-        scored |= text != mark
-        (tw, th), base = cv2.getTextSize(text, _FONT, font, thick + 2)
-        x = int(np.clip((bounds[i, 0] + bounds[i, 2] - tw) / 2, 1, max(1, w_img - tw - 1)))
-        labels.append((text, font, thick, x, tw, th, base, max(2, round(th / 4))))
-    taken: list[tuple[int, int, int, int]] = []  # the plates drawn
-
-    def free(i: int, x0: int, y0: int, x1: int, y1: int) -> bool:
-        """A plate there stays in the image, off every other tile and plate."""
-        if y0 < 0 or y1 > h_img:
-            return False
-        others = [r for k, r in enumerate(core.tolist()) if k != i] + taken
-        return not any(x0 < r[2] and r[0] < x1 and y0 < r[3] and r[1] < y1 for r in others)
-
-    def slot(i: int, y: int) -> tuple[int, int, int, int]:
-        text, font, thick, x, tw, th, base, pad = labels[i]
-        return x - pad, y - th - pad, x + tw + pad, y + base
-
-    above = [int(bounds[i, 1]) - line - labels[i][7] - labels[i][6] for i in range(len(quads))]
-    below = [int(bounds[i, 3]) + line + labels[i][7] + labels[i][5] for i in range(len(quads))]
+        full = [f"{mark} {score:.2f}", mark] if side >= 60 and i not in marks.corrected else [mark]
+        labels.append([label(i, full, side), label(i, full if doubtful[i] else [mark], side), label(i, [mark], side)])
     n = len(quads)
-    fits = [free(i, *slot(i, above[i])) for i in range(n)]
-    # a row most of whose labels find room above has the others at their tile's foot, not below among the next
-    # row's; a row most of whose labels find none has them all below (a review's row had them in turn)
-    where = ["above" if fits[i] else "inside" for i in range(n)]
-    if n:
-        rows = row_labels(RowFrame.of(dets.obb))
-        for r in np.unique(rows):
-            members = [int(k) for k in np.flatnonzero(rows == r)]
-            if 2 * sum(fits[k] for k in members) < len(members):
-                for k in members:
-                    where[k] = ""
-    taken += [slot(i, above[i]) for i in range(n) if where[i] == "above"]
-    for i in range(n):
-        if not where[i]:
-            where[i] = "below" if free(i, *slot(i, below[i])) else "inside"
-            if where[i] == "below":
-                taken.append(slot(i, below[i]))
-    taken.clear()
-    for i in range(n):
-        text, font, thick, x, tw, th, base, pad = labels[i]
-        y = above[i] if where[i] == "above" else below[i] if where[i] == "below" else \
-            int(np.clip(bounds[i, 3] - line - pad - base, th + 1, max(th + 1, h_img - base - 1)))  # (at its foot)
-        _plate(out, text, font, thick, x, y, where[i] == "inside")
-        taken.append(slot(i, y))
-    for i, at in marks.places.items():  # its number for --tile under the box, else inside its foot
-        text, font, thick, x, tw, th, base, pad = labels[i]
-        side = float(min(dets.obb[i, 2], dets.obb[i, 3])) * 0.8
-        at_text, at_font, at_thick = _fit_label([at], side, max(8, int(bounds[i, 2] - bounds[i, 0])))
-        (aw, ah), abase = cv2.getTextSize(at_text, _FONT, at_font, at_thick + 2)
-        apad = max(2, round(ah / 4))
-        ax = int(np.clip((bounds[i, 0] + bounds[i, 2] - aw) / 2, 1, max(1, w_img - aw - 1)))
-        ay = int(bounds[i, 3]) + line + apad + ah + (th + base + pad if where[i] == "below" else 0)
-        room = free(i, ax - apad, ay - ah - apad, ax + aw + apad, ay + abase)
-        if not room:
-            ay = int(np.clip(bounds[i, 3] - line - apad - abase - (th + base + 2 * pad if where[i] == "inside" else 0),
-                             ah + 1, max(ah + 1, h_img - abase - 1)))
-        _plate(out, at_text, at_font, at_thick, ax, ay, not room)
-        taken.append((ax - apad, ay - ah - apad, ax + aw + apad, ay + abase))
+    Rect = tuple[int, int, int, int]
+    taken: list[Rect] = []  # the plates placed
+
+    def free(rect: Rect, also: Sequence[Rect] = ()) -> bool:
+        """A plate there stays in the image, off every tile's face and every other plate."""
+        x0, y0, x1, y1 = rect
+        if y0 < 0 or y1 > h_img or x0 < 0 or x1 > w_img:
+            return False
+        return not any(x0 < r[2] and r[0] < x1 and y0 < r[3] and r[1] < y1 for r in [*core, *taken, *also])
+
+    def slot(i: int, lab: Label, where: str, gap: int = 0) -> tuple[int, Rect]:
+        """The baseline and plate of ``lab`` ``gap`` pixels off tile ``i``'s top (``above``) or foot (``below``)."""
+        text, font, thick, x, tw, th, base, pad = lab
+        y = int(bounds[i, 1]) - line - gap - pad - base if where == "above" else \
+            int(bounds[i, 3]) + line + gap + pad + th
+        return y, (x - pad, y - th - pad, x + tw + pad, y + base)
+
+    def spot(i: int, lab: Label, sides: tuple[str, ...], also: Sequence[Rect] = (), reach: int = 3
+             ) -> tuple[int, Rect] | None:
+        """The nearest free place for ``lab`` above or below tile ``i``, at most ``reach`` plates' heights off it
+        (past plates already there), if any."""
+        high = lab[5] + lab[6] + lab[7]
+        for where in sides:
+            for gap in range(0, max(1, reach * high), max(1, high // 4)):
+                y, rect = slot(i, lab, where, gap)
+                if free(rect, also):
+                    return y, rect
+        return None
+
+    plates: list[tuple[Label, int, bool]] = []  # label, baseline, over a tile's face
+
+    def place_row(members: list[int], options: Sequence[Sequence[Label]], sides: tuple[str, str], reach: int) -> None:
+        """Each of ``members``' plates (its ``options``, fullest first) placed, all on one side of the row while
+        they fit there (shorter before on its other side), else each at its nearest room, else inside its foot."""
+        for level in range(len(options[0])):
+            for where in sides:
+                row: list[tuple[Label, int, Rect]] = []
+                for k, opts in zip(members, options, strict=True):
+                    got = spot(k, opts[level], (where,), [p[2] for p in row], reach)
+                    if got is None:
+                        break
+                    row.append((opts[level], *got))
+                if len(row) == len(members):
+                    plates.extend((lab, y, False) for lab, y, _ in row)
+                    taken.extend(rect for _, _, rect in row)
+                    return
+        for k, opts in zip(members, options, strict=True):
+            for lab in opts:
+                got = spot(k, lab, sides)
+                if got:
+                    plates.append((lab, got[0], False))
+                    taken.append(got[1])
+                    break
+            else:
+                text, font, thick, x, tw, th, base, pad = lab = opts[-1]
+                y = int(np.clip(bounds[k, 3] - line - pad - base, th + 1, max(th + 1, h_img - base - 1)))
+                plates.append((lab, y, True))
+                taken.append((x - pad, y - th - pad, x + tw + pad, y + base))
+
+    rows = row_labels(RowFrame.of(dets.obb)) if n else np.zeros(0, np.int64)
+    numbered = [(i, label(i, [at], float(min(dets.obb[i, 2], dets.obb[i, 3])) * 0.8))
+                for i, at in marks.places.items()]
+    for r in np.unique(rows):  # the labels, nearest their tiles
+        members = [int(k) for k in np.flatnonzero(rows == r)]
+        place_row(members, [labels[k] for k in members], ("above", "below"), 0)
+    for r in np.unique(rows):  # then the numbers for --tile, under the row, else above it
+        members = [k for k, _ in numbered if rows[k] == r]
+        if members:
+            place_row(members, [[lab] for k, lab in numbered if rows[k] == r], ("below", "above"), 3)
+    for lab, y, inside in plates:
+        _plate(out, *lab[:4], y, inside)
+    scored = any(" " in lab[0] for lab, _, _ in plates[:n])  # some label shows its score
     entries = legend_entries(dets, list(names) if names is not None else [], scored, doubtful, marks) \
         if len(dets) else []
     return out, entries

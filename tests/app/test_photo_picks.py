@@ -693,8 +693,9 @@ def test_a_refusal_says_its_way_out_as_the_app_does_and_nothing_of_the_command_l
                                     "White dragon in \u201cConcealed kongs (one tile each)\u201d (read:",
                                     "；若這是牌面空白的白板暗槓、朝上擺著，請在「暗槓的牌（每個暗槓一張）」填白板（讀到："),
                 WayOut.WIN_TILE: (", or enter the winning tile in the form (read:", "，或在表格裡填上胡的那張（讀到：")}
-    # (a note's own way out, CONCEALED, is no refusal's: doubt_note words it)
-    assert set(refused) == set(score_tab) == set(live_tab) == set(WayOut) - {WayOut.NONE, WayOut.CONCEALED}
+    # (a note's own ways out, CONCEALED and SEVEN_ROB_ONE, are no refusal's: doubt_note words them)
+    assert set(refused) == set(score_tab) == set(live_tab) == set(WayOut) - {WayOut.NONE, WayOut.CONCEALED,
+                                                                           WayOut.SEVEN_ROB_ONE}
     for way, dets in refused.items():
         with pytest.raises(PhotoHandError) as bad:
             score_photo(dets, {}, load_profile(None))

@@ -116,3 +116,13 @@ def test_a_switch_the_score_never_reads_cannot_change_it() -> None:
             for value in (True, False) if spec.kind == "bool" else spec.choices:
                 other = dataclasses.replace(default, switches={**default.switches, name: value})
                 assert [(i.id, i.tai) for i in score(win, other).items] == [(i.id, i.tai) for i in sc.items], name
+
+
+def test_a_rule_is_said_as_the_app_says_yes_and_no_and_a_name_with_a_colon_quoted() -> None:
+    """A review read "(its rule: Plain hand: no honours, no flowers)", two colons stacked, and a switch that is off
+    said 「…：不算」 where the app's house rules say 否 / no."""
+    from companion.rules.house import rule_said
+
+    assert rule_said("pinghu_check_honours_flowers", True) == ("平胡無字無花", "\u201cPlain hand: no honours, no flowers\u201d")
+    assert rule_said("draw_keeps_deal", False) == ("流局莊家連莊：否", "The dealer keeps the deal after a draw: no")
+    assert rule_said("draw_keeps_deal", True) == ("流局莊家連莊", "The dealer keeps the deal after a draw")

@@ -593,7 +593,7 @@ def test_an_item_other_tables_add_is_said_with_the_rule_that_leaves_it_out(capsy
             "win_type": "discard", "discarder": "S", "seat_wind": "W", "round_wind": "E"}
     rc, out = _run(capsys, [json.dumps(line)], "--explain", "--lang", "en", tmp_path=tmp_path)
     assert rc == 0 and "some tables also count “Plain hand” (2 tai) for this hand; this rule set does not (its " \
-        "rule: Plain hand: no honours, no flowers)" in out
+        "rule: \u201cPlain hand: no honours, no flowers\u201d)" in out
     rc, out = _run(capsys, [json.dumps(line)], "--explain", tmp_path=tmp_path)
     assert rc == 0 and "有的牌桌這手另計「平胡」2 台；這套規則不計（它的規矩：平胡無字無花）" in out
     from companion.app.ledger_model import marked_items  # the app's card says it alike
@@ -602,7 +602,7 @@ def test_an_item_other_tables_add_is_said_with_the_rule_that_leaves_it_out(capsy
 
     notes = marked_items(score(Win.from_dict(line)))[1]
     assert [n.en for n in notes] == ["Some tables also count “Plain hand” (2 tai) for this hand; this rule set does "
-                                     "not (its rule: Plain hand: no honours, no flowers)"]
+                                     "not (its rule: \u201cPlain hand: no honours, no flowers\u201d)"]
     assert notes[0].zh == "有的牌桌這手另計「平胡」2 台；這套規則不計（它的規矩：平胡無字無花）"
 
 

@@ -1276,11 +1276,11 @@ def test_a_photo_without_its_winning_tile_says_so_with_the_waits() -> None:
         with pytest.raises(PhotoHandError) as e:
             score_photo(laid(rows), {"discarder": "N"}, PROFILE)
         assert e.value.way_out is WayOut.WIN_TILE and e.value.waits == (Tile.S3, Tile.S6)
-        assert str(e.value).startswith("found 16 tiles besides the flowers: the winning tile is not in the photo (a "
+        assert str(e.value).startswith("found 16 tiles: the winning tile is not in the photo (a "
                                        "winning hand shows 16 and the winning tile); as read, the hand waits on 3 "
                                        "Bamboo or 6 Bamboo: lay the winning tile beside the hand and photograph it "
                                        "again (read: row 1:")
-        assert e.value.zh.startswith("除了花牌找到 16 張：照片裡沒有胡的那張（胡牌要有 16 張加胡的那張）；照讀到的，"
+        assert e.value.zh.startswith("找到 16 張：照片裡沒有胡的那張（胡牌要有 16 張加胡的那張）；照讀到的，"
                                      "這手聽三條、六條：請把胡的那張放在手牌旁邊再拍一次（讀到：")
 
 
@@ -1299,7 +1299,7 @@ def test_the_winning_tile_named_completes_a_photo_of_sixteen(rows: list[tuple[fl
     with pytest.raises(PhotoHandError) as e:
         score_photo(laid(rows), context, PROFILE, Tile.S9)
     assert str(e.value).startswith("the winning tile named, 9 Bamboo, is not in the photo, and the hand is no win on "
-                                   "it: as read, it waits on 3 Bamboo or 6 Bamboo")
+                                   "it: as read, the hand waits on 3 Bamboo or 6 Bamboo")
     assert e.value.zh.startswith("指定胡的那張九條不在照片裡，而這手胡九條不是胡牌：照讀到的，這手聽三條、六條")
     # a photo of 17 with a tile named is scored as before: the tile among them
     whole = score_photo(laid([(100, [HAND16, "3s"])]), context, PROFILE, Tile.S3)
@@ -1328,14 +1328,73 @@ def test_all_eight_flowers_and_sixteen_tiles_score_as_eight_flowers() -> None:
         got = score_photo(laid(rows), context, PROFILE)
         said = score_photo(laid(rows), {**context, "win_type": "eight_flowers"}, PROFILE)
         assert got.win.win_type is WinType.EIGHT_FLOWERS and got.score == said.score
-        assert any(n.en == "all eight flowers and 16 tiles are in the photo: scored as Eight flowers, won on the "
-                   "eighth flower" and n.zh.startswith("照片裡有全部八張花和 16 張牌：當作八仙過海計") for n in got.doubts)
+        assert any(n.en.startswith("all eight flowers and 16 tiles are in the photo: scored as Eight flowers, won on "
+                                   "the eighth flower; ") and n.zh.startswith("照片裡有全部八張花和 16 張牌：當作八仙過海計") for n in got.doubts)
     # on a discard the winning tile is missing, and the flowers are named
     with pytest.raises(PhotoHandError) as e:
         score_photo(laid(rows), {"discarder": "N"}, PROFILE)
-    assert e.value.way_out is WayOut.WIN_TILE and "; with all eight flowers it is Eight flowers, won on no discard" \
+    assert e.value.way_out is WayOut.WIN_TILE and "; with all eight flowers it is Eight flowers, won on the eighth " \
+        "flower, not on a discard" \
         in str(e.value) and "；八張花都到齊就是八仙過海，不是胡別人打的牌" in e.value.zh
     with pytest.raises(PhotoHandError) as e:
         score_photo(laid([(100, [HAND16]), (200, ["1234567f"])]), {}, PROFILE)
     assert "with seven flowers, the eighth robbed from another player, it is Seven rob one" in str(e.value)
     assert "七張花、第八張是搶別家的，就是七搶一" in e.value.zh
+
+
+SIXTEEN = "123m456m789m123p45p55s"  # waits on 3p and 6p
+
+
+def test_a_flower_read_twice_beside_sixteen_tiles_is_named_first_not_a_hand_waiting_on_nothing() -> None:
+    """A review's 16 tiles with 1234f and 5677f were refused "as read, no tile completes the hand … (e.g. --win-tile
+    3s); with seven flowers, … Seven rob one": the hand waits on 3p and 6p, and the photo holds eight flowers."""
+    dets = laid([(100, [SIXTEEN]), (200, ["1234f"]), (300, ["5677f"])])
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(dets, {}, PROFILE)
+    assert e.value.way_out is WayOut.CORRECT_TILE and not e.value.waits
+    assert str(e.value).startswith("Chrysanthemum read twice; a set has one (flowers 7, 8)")
+    assert e.value.zh.startswith("菊讀到 2 張，一副牌只有 1 張（花牌第 7、8 張）")
+    assert sorted(e.value.check) == [22, 23] and "Seven rob one" not in str(e.value)
+    # a hand no tile completes is not told to name its winning tile (there is none to name)
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(laid([(100, ["1379m1379p1379s1234z"])]), {"discarder": "N"}, PROFILE)
+    assert e.value.way_out is WayOut.CORRECT_TILE and not e.value.waits
+    assert "no tile completes the hand: check the tiles" in str(e.value) and "lay the winning" not in str(e.value)
+    assert "照讀到的，沒有一張牌能讓這手胡：請檢查讀到的牌" in e.value.zh
+    # seven flowers are said only where seven lie there
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(laid([(100, [SIXTEEN]), (200, ["1234567f"])]), {"discarder": "N"}, PROFILE)
+    assert e.value.waits == (Tile.P3, Tile.P6) and "it is Seven rob one" in str(e.value)
+    assert str(e.value).startswith("found 16 tiles besides the flowers: ")
+
+
+def test_all_eight_flowers_scored_as_eight_flowers_name_seven_rob_one_and_its_way_out() -> None:
+    """A 七搶一 winner lays the robbed eighth flower with his seven: a review's was scored 八仙過海 saying only
+    "scored as Eight flowers"."""
+    got = score_photo(laid([(100, [SIXTEEN]), (200, ["1234f"]), (300, ["5678f"])]), {}, PROFILE)
+    note = next(n for n in got.doubts if n.en.startswith("all eight flowers"))
+    assert got.win.win_type is WinType.EIGHT_FLOWERS and note.way_out is WayOut.SEVEN_ROB_ONE
+    assert "Seven rob one" in note.en and "七搶一" in note.zh and note.to_dict()["way_out"] == "seven_rob_one"
+    said = score_photo(laid([(100, [SIXTEEN]), (200, ["1234f"]), (300, ["5678f"])]),
+                       {"win_type": "seven_flowers_rob", "discarder": "N"}, PROFILE)
+    assert said.win.win_type is WinType.SEVEN_FLOWERS_ROB
+
+
+def test_a_winning_tile_named_that_is_not_in_the_photo_asks_who_discarded_it() -> None:
+    """A review's 16 tiles with --win-tile 3p were scored self-drawn, paid by all three: a self-drawn tile would lie
+    in the photo, so the tile named is a discard, and whose is asked."""
+    from companion.rules.win import WinInputError
+
+    dets = laid([(100, [SIXTEEN])])
+    with pytest.raises(WinInputError) as e:
+        score_photo(dets, {}, PROFILE, Tile.P3)
+    assert e.value.field == "discarder" and "3 Dots, is not in the photo" in e.value.reason
+    assert "請指定放槍的人" in e.value.zh
+    assert score_photo(dets, {"discarder": "W"}, PROFILE, Tile.P3).win.win_type is WinType.DISCARD
+    assert score_photo(dets, {"win_type": "self_draw"}, PROFILE, Tile.P3).win.win_type is WinType.SELF_DRAW
+
+
+def test_one_tile_lying_alone_is_it_in_chinese() -> None:
+    got = score_photo(laid([(100, [HAND16, "3s"]), (300, ["9m"])]), {}, PROFILE)
+    note = next(n for n in got.doubts if n.en.startswith("a tile lying alone"))
+    assert "不算它才是胡牌；請確認它不是" in note.zh and "它們" not in note.zh

@@ -1169,3 +1169,33 @@ def test_an_opencv_failure_on_a_photo_is_said_in_both_languages_without_its_text
     assert "OpenCV" not in json.dumps(line, ensure_ascii=False)
     assert "program" in line["error"]["message"] and not re.search("[\u4e00-\u9fff]", line["error"]["message"])
     assert "程式" in line["error"]["message_zh"] and str(photo) in line["error"]["message_zh"]
+
+
+def test_annotate_plates_of_touching_tiles_in_two_close_rows_overlap_no_plate_and_no_tile(monkeypatch) -> None:
+    """A hand's row of touching tiles and a second row just under it: each label and each ``--tile`` number on a
+    plate of its own, none over another plate or a tile (a review: "2m 0.92" and "3m 0.89" overlapped, the second
+    row's labels sat on the first row's feet, and the first row's numbers lay see-through over the faces)."""
+    from companion.vision import read
+    from companion.vision.read import Marks
+
+    drawn: list[tuple[int, int, int, int, bool]] = []
+    real = read._plate
+
+    def plate(out, text, font, thick, x, y, see_through) -> None:
+        (tw, th), base = cv2.getTextSize(text, read._FONT, font, thick + 2)
+        pad = max(2, round(th / 4))
+        drawn.append((x - pad, y - th - pad, x + tw + pad, y + base, see_through))
+        real(out, text, font, thick, x, y, see_through)
+
+    monkeypatch.setattr(read, "_plate", plate)
+    codes = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s"]
+    obb = [[100 + 70 * i, 130, 70, 90, 0] for i in range(8)] + [[100 + 70 * i, 226, 70, 90, 0] for i in range(8)]
+    kinds = np.array([int(Tile.from_code(c)) for c in codes * 2], np.int16)
+    dets = Detections(np.array(obb, np.float32), kinds, np.ones(16, bool), np.array([0.92, 0.89] * 8, np.float32),
+                      np.stack([kinds] * 3, axis=1), np.array([[0.9, 0, 0]] * 16, np.float32), (800, 400))
+    places = {i: f"{1 + i // 8}.{1 + i % 8}" for i in range(16)}
+    annotate(np.full((400, 800, 3), 90, np.uint8), dets, marks=Marks(places))
+    assert len(drawn) == 32 and not any(p[4] for p in drawn)  # none see-through over a face
+    tiles = [(x - w / 2, y - h / 2, x + w / 2, y + h / 2) for x, y, w, h, _ in obb]
+    for k, a in enumerate(drawn):
+        assert not any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3] for b in drawn[k + 1:] + tiles)

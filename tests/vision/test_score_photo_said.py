@@ -228,8 +228,9 @@ def test_a_refusal_says_its_way_out_as_this_commands_options_and_nothing_of_the_
                            "(read:", "讓它的牌面看得到；若這是牌面空白的白板、朝上擺著，請加 --kong 5z=kong（讀到："),
             "win_tile": ("photograph it again, or name it with --win-tile (e.g. --win-tile 3s) (read:",
                          "再拍一次，或用 --win-tile 指定（例如 --win-tile 3s）（讀到：")}
-    # (a note's own way out, ``concealed``, is no refusal's)
-    assert set(said) == set(REFUSED) == {w.value for w in WayOut} - {WayOut.NONE.value, WayOut.CONCEALED.value}
+    # (a note's own ways out, ``concealed`` and ``seven_rob_one``, are no refusal's)
+    assert set(said) == set(REFUSED) == {w.value for w in WayOut} - {WayOut.NONE.value, WayOut.CONCEALED.value,
+                                                                     WayOut.SEVEN_ROB_ONE.value}
     for way, (rows, unsure) in REFUSED.items():
         photo = photo_of(laid(rows, unsure))
         assert main(["score", photo, "--json"]) == 1
