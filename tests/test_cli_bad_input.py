@@ -173,7 +173,7 @@ def test_calibrate_says_what_is_wrong_with_the_command_before_reading_any_file(
     missing = str(tmp_path / "none" / "5m.png")
     assert main(["calibrate", "add", "../x", missing]) == 2
     err = capsys.readouterr().err
-    assert "'../x'" in err and "牌組名稱" in err and "5m.png" not in err
+    assert "“../x”" in err and "牌組名稱「../x」" in err and "5m.png" not in err
     assert main(["calibrate", "photo", "home", missing, "--add", "--replace"]) == 2
     err = capsys.readouterr().err
     assert "--add" in err and "擇一" in err and "5m.png" not in err

@@ -440,7 +440,7 @@ def test_a_broken_table_file_is_refused_naming_it(tmp_path: Path, capsys: pytest
     bad.write_bytes(SQLITE_MAGIC + b"\x00" * 200)
     assert main(["replay", str(bad), "--lang", "en"]) == 2
     err = capsys.readouterr().err
-    assert "broken.sqlite" in err and "table file cannot be read" in err
+    assert "broken.sqlite" in err and "the table file is damaged" in err
 
 
 def test_my_hand_takes_what_a_seat_sees_at_the_live_table(tmp_path: Path) -> None:
