@@ -42,7 +42,9 @@ __all__ = ["GameReplay", "TableFrame", "SeatPanel", "MeldPic", "WaitPic", "Advic
 
 DEMO_SEED = 60
 DEMO_HANDS = 4
-"""The bundled demo log is ``companion simulate --seed 60 --hands 4`` (a test keeps it current)."""
+"""The bundled demo log is ``companion simulate --seed 60 --hands 4``, its seating unmarked (``"source": "manual"``,
+not ``"simulated"``: a copy a player keeps, or plays on from, is a game ``simulate --out`` never replaces, as a
+review's ``cp`` of it was replaced); a test keeps it current."""
 
 ADVICE_SHOWN = 3
 RECENT_SHOWN = 8

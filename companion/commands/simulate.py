@@ -30,10 +30,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="random seed (the same seed gives the same log; default 0) / "
                         "亂數種子（同一個種子得到同一份紀錄；預設 0）")
     p.add_argument("--hands", type=int, default=1, help="number of hands to play, must be >= 1 (default 1) / 要打幾把，至少 1（預設 1）")
-    p.add_argument("--out", help="write the log here instead of stdout; a log simulate wrote there before is replaced, "
-                                 "any other file there (a table file, a game's own log, anything else) is refused, "
-                                 "never written over / 紀錄寫到這個檔案，而不是標準輸出；之前 simulate 寫的紀錄會被取代，"
-                                 "其他已存在的檔案（牌桌檔、真實牌局的紀錄或任何檔案）一律拒絕，不會覆蓋")
+    p.add_argument("--out", help="write the log here instead of stdout; a log simulate wrote there before (its seating "
+                                 "marked \"source\": \"simulated\") is replaced, any other file there (a table file, a "
+                                 "game's own log, anything else) is refused, never written over / 紀錄寫到這個檔案，而不是"
+                                 "標準輸出；之前 simulate 寫的紀錄（入座那一行標著 \"source\": \"simulated\"）會被取代，"
+                                 "其他已存在的檔案（牌局檔、真實牌局的紀錄或任何檔案）一律拒絕，不會覆蓋")
     p.add_argument("--switch", action="append", default=[], metavar="NAME=VALUE",
                    help="a house rule of the table's procedure, e.g. multi_win=all (repeatable; a name it does not "
                         "know lists them all) / 牌桌流程的規矩開關，例如 multi_win=all（可重複；寫錯名稱會列出全部）")
@@ -119,7 +120,8 @@ def _is_stdout(path: Path) -> bool:
 def _kept_file(path: Path) -> tuple[str, str] | None:
     """Why the file at ``path`` is not to be replaced by the log, (Chinese, English), or ``None``: nothing there, an
     empty file, no plain file (``/dev/null``, a pipe: written into as before, never read), or a log simulate wrote
-    (:func:`_simulated`), which a run again replaces. A table file (SQLite) or any other file is kept."""
+    (:func:`_simulated`), which a run again replaces. An SQLite file (a table file, perhaps) or any other file is
+    kept."""
     from companion.game.service import SQLITE_MAGIC
 
     try:
@@ -130,8 +132,9 @@ def _kept_file(path: Path) -> tuple[str, str] | None:
     except OSError:  # (what cannot be looked at cannot be written either: the write says why)
         return None
     if first.startswith(SQLITE_MAGIC):
-        return ("這是牌桌檔（一場牌局存下的紀錄），不會拿模擬紀錄覆蓋它；請換一個檔名",
-                "this is a table file (a game's kept record); the simulated log will not replace it: name another file")
+        return ("這是 SQLite 檔（可能是牌局檔，一場牌局存下的紀錄），不會拿模擬紀錄覆蓋它；請換一個檔名",
+                "this is an SQLite file (perhaps a table file, a game's kept record); the simulated log will not "
+                "replace it: name another file")
     if _simulated(first):
         return None
     return ("這個檔案已存在，而且不是 simulate 寫的牌局紀錄，不會覆蓋它；請換一個檔名，或先自行移走它",
@@ -140,17 +143,17 @@ def _kept_file(path: Path) -> tuple[str, str] | None:
 
 
 def _simulated(first: bytes) -> bool:
-    """Whether ``first``, a file's first line, begins a log simulate wrote: a ``Seated`` event of the simulator's
-    players (:data:`~companion.game.simulator.PLAYERS`), which a game played at a table does not seat."""
-    from companion.game.simulator import PLAYERS
+    """Whether ``first``, a file's first line, begins a log simulate wrote: a ``Seated`` event marked
+    ``"source": "simulated"`` (:attr:`~companion.game.events.EventSource.SIMULATED`), which no game played at a table
+    writes. (The simulator's player names were taken for its mark, and the bundled demo game, a real one seated
+    with those names, was replaced: a review.)"""
+    from companion.game.events import EventSource
 
     try:
         data = json.loads(first.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return False
-    players = data.get("players") if isinstance(data, dict) else None
-    return (data.get("type") == "Seated" and isinstance(players, list)
-            and all(isinstance(p, str) for p in players) and sorted(players) == sorted(PLAYERS))
+    return isinstance(data, dict) and data.get("type") == "Seated" and data.get("source") == EventSource.SIMULATED.value
 
 
 def _write_whole(path: Path, events: Iterable[Any]) -> None:

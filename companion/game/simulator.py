@@ -97,7 +97,7 @@ class Simulator(ClaimWindowBot):
         if s.phase is Phase.SEATING or (s.phase is Phase.HAND_OVER and finish_hand(s).session_over):
             names = list(self.players)
             self.rng.shuffle(names)
-            self.emit(ev.Seated(players=tuple(names), switches=self.switches))
+            self.emit(ev.Seated(players=tuple(names), switches=self.switches, source=ev.EventSource.SIMULATED))
             d1 = tuple(self.rng.randint(1, 6) for _ in range(3))
             d2 = tuple(self.rng.randint(1, 6) for _ in range(3))
             first = count_seat(0, sum(d1))  # East throws (spec §2.2)

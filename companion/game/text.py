@@ -328,7 +328,7 @@ EVENT_EN: dict[str, str] = {
     "Retracted": "a retraction",
 }
 
-SOURCE_ZH = {"camera": "鏡頭", "manual": "手動", "inferred": "自動記下"}
+SOURCE_ZH = {"camera": "鏡頭", "manual": "手動", "inferred": "自動記下", "simulated": "模擬"}
 
 
 def seat_label(seat: int, players: tuple[str, ...] = ()) -> tuple[str, str]:

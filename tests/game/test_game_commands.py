@@ -80,8 +80,13 @@ def test_simulate_reports_a_write_that_fails_midway(tmp_path: Path, capsys: pyte
 
 def test_simulate_replaces_only_a_log_it_wrote(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A review's ``simulate --out`` replaced a live game's table file and an unrelated ``precious.toml`` without a
-    word. A table file, a game's own log and any other file are kept, the refusal naming the file in both languages;
-    an earlier simulated log, an empty file and a new name are written."""
+    word; then the bundled demo game (a real game, seated with the simulator's player names) copied to mygame.jsonl,
+    taken for a simulated log by its names. A table file (said an SQLite file, perhaps a table file: 牌局檔, as the app
+    says), a game's own log and any other file are kept, the refusal naming the file in both languages; a simulated
+    log is one its seating marks ``"source": "simulated"``: an earlier one, an empty file and a new name are
+    written."""
+    from importlib.resources import files
+
     from companion.game.service import TableService
 
     table = tmp_path / "game.sqlite"
@@ -92,13 +97,21 @@ def test_simulate_replaces_only_a_log_it_wrote(tmp_path: Path, capsys: pytest.Ca
     real = tmp_path / "real.jsonl"
     assert main(["simulate", "--seed", "4", "--hands", "1", "--out", str(real)]) == 0
     seated = json.loads(real.read_text("utf-8").splitlines()[0])
-    seated["players"] = ["Ann", "Bo", "Cy", "Di"]  # a game played at a table: its own players
-    real.write_text(json.dumps(seated) + "\n", encoding="utf-8")
-    for path, said in ((table, "table file"), (toml, "not a log simulate wrote"), (real, "not a log simulate wrote")):
+    assert seated["source"] == "simulated"  # the mark, on the seating
+    seated["players"] = ["Ann", "Bo", "Cy", "Di"]  # a game played at a table: its own players, entered by hand
+    real.write_text(json.dumps(seated | {"source": "manual"}) + "\n", encoding="utf-8")
+    demo = tmp_path / "mygame.jsonl"  # a real game seated with the simulator's names
+    demo.write_bytes(files("companion").joinpath("assets/demo/game.jsonl").read_bytes())
+    assert main(["replay", str(demo), "--quiet"]) == 0  # (the demo stays a good log)
+    for path, said, said_zh in ((table, "an SQLite file (perhaps a table file", "SQLite 檔（可能是牌局檔"),
+                                (toml, "not a log simulate wrote", "不是 simulate 寫的"),
+                                (real, "not a log simulate wrote", "不是 simulate 寫的"),
+                                (demo, "not a log simulate wrote", "不是 simulate 寫的")):
         before = path.read_bytes()
         assert main(["simulate", "--hands", "1", "--out", str(path)]) == 2
         err = capsys.readouterr().err
         assert f"--out {path}: " in err and said in err and f"--out {path}：" in err and "請換一個檔名" in err
+        assert said_zh in err and "牌桌檔" not in err
         assert path.read_bytes() == before
     again = tmp_path / "sim.jsonl"
     assert main(["simulate", "--seed", "1", "--hands", "1", "--out", str(again)]) == 0
@@ -408,8 +421,8 @@ def test_replay_names_the_line_and_field_of_a_bad_event(tmp_path: Path, capsys: 
     n = next(i for i, x in enumerate(lines) if json.loads(x)["type"] == "Discarded")
     robot = dict(json.loads(lines[n]), source="robot")
     no_tile = {k: v for k, v in json.loads(lines[n]).items() if k != "tile"}
-    for bad, words_en, words_zh in ((robot, "Discarded.source: expected one of camera, manual, inferred",
-                                     "應為 camera, manual, inferred 之一"),
+    for bad, words_en, words_zh in ((robot, "Discarded.source: expected one of camera, manual, inferred, simulated",
+                                     "應為 camera, manual, inferred, simulated 之一"),
                                     (no_tile, "Discarded: missing fields tile", "Discarded 缺少欄位 tile")):
         out.write_text("\n".join(lines[:n] + [json.dumps(bad)] + lines[n + 1:]) + "\n", "utf-8")
         assert main(["replay", str(out), "--quiet"]) == 2
