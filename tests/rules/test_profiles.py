@@ -315,12 +315,26 @@ def test_an_id_that_reads_as_an_option_is_refused(tmp_path: Path, monkeypatch: p
     assert not (tmp_path / "data" / "profiles").exists() or not list((tmp_path / "data" / "profiles").iterdir())
 
 
-@pytest.mark.parametrize("line", ["name_zh = 16", "name_en = 2026-01-01", "source = true"])
-def test_a_house_file_s_names_are_text(line: str, tmp_path: Path) -> None:
-    """A number or a date given as a name was written out as text and listed (a bad-input review)."""
+@pytest.mark.parametrize("line, got", [("name_zh = 16", "16"), ("name_en = 2026-01-01", "2026-01-01"),
+                                       ("name_en = 2024-01-01T10:00:00", "2024-01-01T10:00:00"),
+                                       ("source = true", "true")])
+def test_a_house_file_s_names_are_text(line: str, got: str, tmp_path: Path) -> None:
+    """A number or a date given as a name was written out as text and listed (a bad-input review); refused, the
+    value said as the file wrote it (it was said as Python writes it: ``datetime.date(2026, 1, 1)``)."""
     with pytest.raises(ProfileError, match="must be text in quotes") as bad:
         load_profile(_write(tmp_path, f'id = "ours"\ninherits = "atawmj_2009"\n{line}\n'))
-    assert "要是加引號的文字" in bad.value.zh
+    assert str(bad.value).endswith(f"got “{got}”") and bad.value.zh.endswith(f"要是加引號的文字，收到「{got}」")
+
+
+def test_an_inherits_that_is_no_id_is_said_as_written(tmp_path: Path) -> None:
+    """``inherits = ["a"]`` was said ``got ['a']``, as Python writes a list; and a file with no ``inherits`` was
+    told ``no 'inherits'`` in straight quotes, where every other rule-set message quotes “ ” (a review)."""
+    with pytest.raises(ProfileError, match="inherits must be a profile id") as bad:
+        load_profile(_write(tmp_path, 'id = "ours"\ninherits = ["a"]\n'))
+    assert str(bad.value).endswith('got “["a"]”') and bad.value.zh.endswith('inherits 要寫規則的 id，收到「["a"]」')
+    with pytest.raises(ProfileError, match="no “inherits”, so every item and switch must be set") as bad:
+        load_profile(_write(tmp_path, 'id = "ours"\nname_en = "x"\n'))
+    assert "'" not in str(bad.value)
 
 
 def test_code_never_branches_on_a_profile_name() -> None:

@@ -440,7 +440,8 @@ def test_a_records_rules_are_scored_with_and_a_bad_one_is_said_naming_it(capsys:
     assert rc == 1 and (first["profile"], first["hand_tai"], first["capped_tai"]) == ("nowhere", 9, 8)
     assert [e["error"]["field"] for e in errors] == ["rules"] * len(bad)
     said = [e["error"]["message"] for e in errors]
-    assert "expected an object of the rule set's values" in said[0]
+    assert "expected an object of the rule set's values" in said[0] and said[0].endswith("got “5”")
+    assert errors[0]["error"]["message_zh"].endswith("收到「5」")
     assert "unknown tai item “seat_flowr” (did you mean “seat_flower”?)" in said[1]
     assert "unknown key “id”" in said[2] and "tai_cap" in said[3] and "[tai] must be a table" in said[4]
     assert all(not e["error"]["message_zh"].startswith("rules") for e in errors)  # (named by the field, once)

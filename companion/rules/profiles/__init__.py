@@ -209,14 +209,15 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
         missing += [k for k in SWITCHES if k not in own_sw]
         if missing:
             shown = f"{', '.join(missing[:5])}{' …' if len(missing) > 5 else ''}"
-            raise ProfileError(f"{where}: no 'inherits', so every item and switch must be set; missing {shown}",
+            raise ProfileError(f"{where}: no “inherits”, so every item and switch must be set; missing {shown}",
                                f"{wz}：沒有 inherits，每個項目和開關都要設定；缺少 {shown}")
         tai, switches = dict(own_tai), dict(own_sw)
         house: tuple[str, ...] = ()
     else:
-        if not isinstance(parent_id, str):
-            raise ProfileError(f"{where}: inherits must be a profile id, got {parent_id!r}",  # (no text: as written)
-                               f"{wz}：inherits 要寫規則的 id，收到 {parent_id!r}")
+        if not isinstance(parent_id, str):  # (no text: as the file wrote it, not as Python does: a review read
+            got, got_zh = got_said(as_written(parent_id, toml=True))  # ``got ['a']``)
+            raise ProfileError(f"{where}: inherits must be a profile id, got {got}",
+                               f"{wz}：inherits 要寫規則的 id，收到{got_zh}")
         if parent_id in _seen or parent_id == pid:
             chain = " -> ".join(_seen + (pid, parent_id))
             raise ProfileError(f"{where}: inheritance cycle {chain}", f"{wz}：繼承繞成一圈 {chain}")
@@ -240,9 +241,10 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
             raise ProfileError(f"{where}: house_rules entry “{h}” names no item or switch",
                                f"{wz}：house_rules 的「{h}」不是任何項目或開關")
     for key in ("name_zh", "name_en", "source"):  # (a number or a date was written out as text, a review)
-        if key in data and not isinstance(data[key], str):
-            raise ProfileError(f"{where}: {key} must be text in quotes, got {data[key]!r}",  # (no text: as written)
-                               f"{wz}：{key} 要是加引號的文字，收到 {data[key]!r}")
+        if key in data and not isinstance(data[key], str):  # (as the file wrote it: a review read
+            got, got_zh = got_said(as_written(data[key], toml=True))  # ``got datetime.date(2024, 1, 1)``)
+            raise ProfileError(f"{where}: {key} must be text in quotes, got {got}",
+                               f"{wz}：{key} 要是加引號的文字，收到{got_zh}")
     return Profile(
         id=pid, name_zh=str(data.get("name_zh", pid)), name_en=str(data.get("name_en", pid)),
         inherits=parent_id, tai=MappingProxyType(tai), switches=MappingProxyType(switches),

@@ -113,7 +113,7 @@ def check_switch(name: str, value: Any, where: str, *, stored: bool = False) -> 
     kept as it is (:func:`streak_cap_takes`)."""
     spec = SWITCHES.get(name)
     if spec is None:
-        raise ValueError(f"{where}: unknown switch {name!r} (known: {', '.join(sorted(SWITCHES))})")
+        raise ValueError(f"{where}: unknown switch “{name}” (known: {', '.join(sorted(SWITCHES))})")
     ok: bool
     if spec.kind == "bool":
         ok = isinstance(value, bool)

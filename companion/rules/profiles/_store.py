@@ -27,6 +27,7 @@ from companion.rules.profiles import (
     load_profile,
     parse_profile,
 )
+from companion.rules.profiles._schema import as_written, got_said
 
 __all__ = ["data_dir", "export_profile", "list_profiles", "odd_character", "record_rules",
            "rules_of_record", "save_profile", "user_profile_path", "valid_id"]
@@ -118,10 +119,11 @@ def rules_of_record(pid: str, rules: Any) -> Profile:
     the wrong kind, an unknown item or switch: a :class:`ProfileError` naming ``rules`` and the key); an item or a
     switch it lacks (a record of a version that had none) has the default rule set's value, as a table's kept rules
     do (:func:`companion.rules.profiles.keep_rules`)."""
-    if not isinstance(rules, Mapping):
+    if not isinstance(rules, Mapping):  # (the value as the record wrote it, not as Python does: a review)
+        got, got_zh = got_said(as_written(rules, toml=True))
         raise ProfileError(f"rules: expected an object of the rule set's values ({{\"tai\": {{…}}, \"switches\": "
-                           f"{{…}}}}), got {rules!r}", f"rules：要是規則各項數值的物件（{{\"tai\": {{…}}, \"switches\": "
-                           f"{{…}}}}），收到 {rules!r}")
+                           f"{{…}}}}), got {got}", f"rules：要是規則各項數值的物件（{{\"tai\": {{…}}, \"switches\": "
+                           f"{{…}}}}），收到{got_zh}")
     unknown = sorted(k for k in rules if k not in _RECORD_KEYS)
     if unknown:
         raise ProfileError(f"rules: unknown key “{unknown[0]}” ({', '.join(_RECORD_KEYS)})",
