@@ -332,9 +332,9 @@ def test_a_command_reading_the_keyboard_says_so(capsys: pytest.CaptureFixture[st
     assert code == 0 and "one hand per line" in err and "Ctrl+D" in err and "3m" in out
     monkeypatch.setattr("sys.stdin", io.StringIO(EX14 + "\n"))  # a pipe: nothing said
     assert run(capsys, "waits")[2] == ""
-    monkeypatch.setattr("sys.stdin", _Keyboard(""))
-    code, out, err = run(capsys, "tai")
-    assert code == 0 and "one JSON object per line" in err
+    monkeypatch.setattr("sys.stdin", _Keyboard(""))  # nothing typed: said, and ended 2, as an empty file is (it
+    code, out, err = run(capsys, "tai")  # ended 0 without a word: a review)
+    assert code == 2 and "one JSON object per line" in err and "no hand on standard input" in err
 
 
 def test_the_keyboard_hint_says_what_an_argument_is_and_the_end_key_of_the_system(
@@ -353,7 +353,8 @@ def test_the_keyboard_hint_says_what_an_argument_is_and_the_end_key_of_the_syste
     monkeypatch.undo()
     code, out, err = run(capsys, "tai", '{"concealed": "1m"}')
     assert code == 2 and out == "" and "not a hand's JSON: pipe the JSON in" in err and "請用管線送進來" in err
-    assert "No such file" not in err
+    assert "No such file" not in err and "'" + '{"concealed"' not in err  # (in the quotes the rest says, not Python's)
+    assert '“{"concealed": "1m"}”: an argument' in err and '「{"concealed": "1m"}」：指令後面' in err
 
 def test_companion_lang_sets_the_commands_language_once(capsys: pytest.CaptureFixture[str],
                                                          monkeypatch: pytest.MonkeyPatch) -> None:

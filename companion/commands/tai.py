@@ -30,7 +30,7 @@ from companion.app.hand_model import seven_pairs
 from companion.app.ledger_model import item_named
 from companion.app.words import Words, ui
 from companion.commands._io import add_lang_option, lang_default, print_json, say, stdin_hint
-from companion.english import chinese, shortened, the_tile
+from companion.english import chinese, the_tile
 from companion.files import json_error_said, loads_json
 from companion.hand import Meld, MeldKind
 from companion.rules.house import HouseReading, house_reading
@@ -44,6 +44,7 @@ from companion.rules.profiles import (
     os_error_zh,
     played_with,
 )
+from companion.rules.profiles._schema import as_written, got_said
 from companion.rules.profiles._store import (
     _saved_names,
     export_profile,
@@ -108,8 +109,8 @@ def register(subparsers: Any) -> None:
                               description="Score winning hands: JSON lines in, JSON lines out. / "
                                           "計算胡牌的台數與付款：每行一個 JSON 輸入，每行一個 JSON 輸出。",
                               epilog=FIELDS, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("files", nargs="*", help="JSON-lines files (default: stdin) / "
-                                            "JSON lines 檔案（預設：標準輸入）")
+    p.add_argument("files", nargs="*", help="JSON-lines files (default: stdin; - is stdin too) / "
+                                            "JSON lines 檔案（預設：標準輸入；- 也是標準輸入）")
     p.add_argument("--profile",
                    help="profile id or a .toml house file (default atawmj_2009) / 規則代號或自家 .toml 規則檔"
                         "（預設 atawmj_2009）")
@@ -150,20 +151,20 @@ from 1 (0 for a file that could not be opened), and its text, its error result, 
 
 
 def _lines(files: list[str]) -> Iterator[Line]:
-    """Each non-blank input line, from ``files`` in turn or standard input. A line that is not UTF-8 text comes as
-    its error result, and a file that cannot be opened as its :class:`InputFileError`: the batch goes on (a review
-    lost a file's good lines to one bad byte, and the files after a missing one)."""
-    if not files:
-        stdin_hint("wins")
-        yield from _numbered(getattr(sys.stdin, "buffer", sys.stdin), None)  # (a text stream put in its place)
-        return
-    for name in files:
+    """Each non-blank input line, from ``files`` in turn or standard input (where none is given, and for ``-``). A
+    line that is not UTF-8 text comes as its error result, and a file that cannot be opened as its
+    :class:`InputFileError`: the batch goes on (a review lost a file's good lines to one bad byte, and the files
+    after a missing one)."""
+    for name in files or ["-"]:
+        if name == "-":  # standard input, as the convention names it (it was looked for as a file named "-")
+            yield from _stdin_lines()
+            continue
         if name.lstrip().startswith("{") and not Path(name).exists():  # the JSON itself, given as a file's name
-            shown = shortened(repr(name.strip()))
+            shown, shown_zh = got_said(as_written(name.strip()))  # (in the quotes the rest says, not Python's)
             yield name, name, 0, InputFileError(
                 f"{shown}: an argument is a file to read, not a hand's JSON: pipe the JSON in (echo '{{…}}' | "
                 "companion tai) or put it in a file and give the file",
-                f"{shown}：指令後面要給檔案，不是 JSON 本身：請用管線送進來（echo '{{…}}' | companion tai），"
+                f"{shown_zh}：指令後面要給檔案，不是 JSON 本身：請用管線送進來（echo '{{…}}' | companion tai），"
                 "或存成檔案再給檔名")
             continue
         try:
@@ -178,6 +179,19 @@ def _lines(files: list[str]) -> Iterator[Line]:
         except OSError as e:  # missing, a folder, no permission (never the output: that is not read here)
             yield name, name, 0, InputFileError(f"{name}: cannot read it ({e.strerror or e})",
                                                 f"無法讀取 {name}（{os_error_zh(e)}）")
+
+
+def _stdin_lines() -> Iterator[Line]:
+    """The non-blank lines of standard input; none there is said, as an empty file is (``tai < /dev/null`` printed
+    nothing and ended 0, where ``tai empty.jsonl`` said it held no hand and ended 2: a review)."""
+    stdin_hint("wins")
+    read = 0
+    for line in _numbered(getattr(sys.stdin, "buffer", sys.stdin), None):  # (a text stream put in its place)
+        read += 1
+        yield line
+    if not read:
+        yield "-", None, 0, InputFileError("no hand on standard input: it was empty or only blank lines",
+                                           "標準輸入沒有任何一手牌：是空的或只有空白行")
 
 
 def _numbered(stream: IO[bytes] | IO[str], name: str | None) -> Iterator[Line]:
@@ -254,12 +268,12 @@ def _profile_commands(args: argparse.Namespace, lang: str | None) -> int | None:
         replaced = user_profile_path(pid).exists() and pid not in BUILTIN
         if replaced and not args.replace:  # (a review's second save of an id replaced the set, names and values gone)
             zh, en = _saved_names(pid)
-            raise ProfileError(f"the house profile {pid!r} ({en}) is saved already; give --replace to replace it (its "
+            raise ProfileError(f"the house profile “{pid}” ({en}) is saved already; give --replace to replace it (its "
                                "names and values are then gone), or give the file another id",
-                               f"已經存了自訂規則 {pid!r}（{zh}）；要取代它請加上 --replace（原本的名稱與台數就沒了），"
-                               "或在檔案裡換一個 id")
+                               f"已經存了自訂規則「{pid}」（{zh}）；要取代它請加上 --replace（原本的名稱與台數就沒了），"
+                               "或在檔案裡換一個 id")  # (quoted as every rule-set message quotes, not as Python does)
         path = save_profile(Path(args.save_profile))
-        print(f"replaced {pid!r}: saved {path} / 已取代 {pid!r}：已儲存 {path}" if replaced
+        print(f"replaced “{pid}”: saved {path} / 已取代「{pid}」：已儲存 {path}" if replaced
               else f"saved {path} / 已儲存 {path}")
         return 0
     return None
@@ -267,6 +281,12 @@ def _profile_commands(args: argparse.Namespace, lang: str | None) -> int | None:
 
 def run(args: argparse.Namespace) -> int:
     lang = _asked_lang(args)
+    if args.replace and not args.save_profile:  # (it was left aside without a word: a review)
+        said = say(lang, "--replace 只能搭配 --save-profile 使用（讓它取代已存的同 id 自訂規則）",
+                   "--replace goes with --save-profile only (it lets that replace the house profile saved under "
+                   "the same id)")
+        print(f"companion tai: {said}", file=sys.stderr)
+        return 2
     try:
         done = _profile_commands(args, lang)
         if done is not None:
@@ -317,7 +337,7 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
         en, zh = json_error_said(e)  # plain words, not the reader's sentence (a review)
         return {"error": {"kind": "json", "field": None,
                           "message": f"not JSON {en} (tai reads one JSON object per line, e.g. from jq -c)",
-                          "message_zh": f"不是有效的 JSON：{zh}（每行要是一個 JSON 物件）"}}
+                          "message_zh": f"不是有效的 JSON：{zh}（tai 每行讀一個 JSON 物件，例如 jq -c 的輸出）"}}
     except RecursionError:
         return {"error": {"kind": "json", "field": None, "message": "not JSON this program reads: nested too deep",
                           "message_zh": "JSON 巢狀太深，無法讀取"}}

@@ -174,7 +174,9 @@ def test_not_json_and_not_a_win_in_chinese(capsys: pytest.CaptureFixture[str], t
     # in plain words, not the reader's sentence ("Expecting property name enclosed in double quotes": a review)
     assert bad_json["message"].startswith("not JSON at column 2: a key must be a text in double quotes")
     assert "Expecting" not in bad_json["message"] and "one JSON object per line" in bad_json["message"]
-    assert bad_json["message_zh"] == "不是有效的 JSON：第 2 個字元：鍵要用雙引號括起來，例如 \"key\": …（每行要是一個 JSON 物件）"
+    assert bad_json["message"].endswith("(tai reads one JSON object per line, e.g. from jq -c)")  # the same in both
+    assert bad_json["message_zh"] == ("不是有效的 JSON：第 2 個字元：鍵要用雙引號括起來，例如 \"key\": …"
+                                      "（tai 每行讀一個 JSON 物件，例如 jq -c 的輸出）")  # (it left out the jq hint)
     rc, out, _ = _run(capsys, tmp_path, ['{"concealed": "123m", "x'])  # unclosed: its own line, not "line 2"
     said = json.loads(out)["error"]
     assert said["message"].startswith("not JSON at column 23: a text is not closed by its double quote")

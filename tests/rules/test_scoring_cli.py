@@ -145,7 +145,7 @@ def test_saving_a_house_profile_over_one_of_its_id_needs_replace(capsys: pytest.
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """A review's second ``--save-profile`` of an id replaced the saved set without a word, its names and values
     gone (``calibrate`` asks --replace for the same). Refused naming the saved set and --replace; with it, replaced
-    and said so."""
+    and said so, the id in the quotes every rule-set message says one in (it was in Python's: 'home8')."""
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     first, second = tmp_path / "first.toml", tmp_path / "second.toml"
     first.write_text('id = "home8"\ninherits = "atawmj_2009"\nname_zh = "週五"\nname_en = "Friday"\n', "utf-8")
@@ -156,10 +156,21 @@ def test_saving_a_house_profile_over_one_of_its_id_needs_replace(capsys: pytest.
     kept = saved.read_bytes()
     assert main(["tai", "--save-profile", str(second)]) == 2
     err = capsys.readouterr().err
-    assert "the house profile 'home8' (Friday) is saved already; give --replace" in err
-    assert "已經存了自訂規則 'home8'（週五）；要取代它請加上 --replace" in err and saved.read_bytes() == kept
+    assert "the house profile “home8” (Friday) is saved already; give --replace" in err
+    assert "已經存了自訂規則「home8」（週五）；要取代它請加上 --replace" in err and saved.read_bytes() == kept
     assert main(["tai", "--save-profile", str(second), "--replace"]) == 0
-    assert "replaced 'home8'" in capsys.readouterr().out and 'name_en = "New"' in saved.read_text("utf-8")
+    out = capsys.readouterr().out
+    assert "replaced “home8”: saved" in out and "已取代「home8」：已儲存" in out and "'" not in out
+    assert 'name_en = "New"' in saved.read_text("utf-8")
+
+
+def test_replace_without_save_profile_is_refused_naming_both(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """``tai --replace`` without ``--save-profile`` was left aside without a word, the hands scored (a review)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(EX1) + "\n"))
+    assert main(["tai", "--replace"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "--replace goes with --save-profile only" in err and "--replace 只能搭配 --save-profile" in err
 
 
 def test_unknown_profile_is_a_clear_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -614,6 +625,29 @@ def test_an_empty_file_is_said_to_hold_no_hand(capsys: pytest.CaptureFixture[str
     rc = main(["tai", str(empty), "--explain"])
     out, err = capsys.readouterr()
     assert rc == 2 and out == "" and f"no hand in {empty}" in err and f"{empty} 裡沒有任何一手牌" in err
+
+
+@pytest.mark.parametrize("args", [[], ["-"]])
+def test_empty_standard_input_is_said_to_hold_no_hand(args: list[str], capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """``tai < /dev/null`` printed nothing and ended 0, where an empty file says it holds no hand and ends 2; and
+    ``tai - < /dev/null`` looked for a file named ``-`` ("cannot read it"): ``-`` is standard input, as the
+    convention has it (a review)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n  \n"))
+    assert main(["tai", *args]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "no hand on standard input" in err and "標準輸入沒有任何一手牌" in err
+    assert "cannot read" not in err
+
+
+def test_a_dash_reads_standard_input_among_the_files(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """``tai wins.jsonl -``: the file's hands, then standard input's, in that order."""
+    wins = tmp_path / "wins.jsonl"
+    wins.write_text(json.dumps({**EX1, "id": "file"}) + "\n", encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({**EX1, "id": "piped"}) + "\n"))
+    assert main(["tai", str(wins), "-"]) == 0
+    assert [json.loads(x)["id"] for x in capsys.readouterr().out.splitlines()] == ["file", "piped"]
 
 
 def test_an_unknown_profile_lists_the_saved_house_ones_too(capsys: pytest.CaptureFixture[str], tmp_path: Path,
