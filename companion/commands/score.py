@@ -209,6 +209,10 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
     if args.discarder is not None:
         ctx["discarder"] = args.discarder
         ctx.setdefault("win_type", "discard")
+        none = _NO_PAYER.get(str(ctx["win_type"]))
+        if none is not None:  # said as the option typed (a review read "a eight_flowers win has no discarder
+            # (null)", the JSON field's words)
+            raise OptionError("--discarder", args.discarder, *none)
     payer = _PAYER.get(str(ctx.get("win_type")))
     if payer is not None and ctx.get("discarder") is None:  # named as the option to give, not the JSON field (a
         # review read "discarder: a rob_kong win needs the seat that pays")
@@ -335,6 +339,9 @@ def run(args: argparse.Namespace) -> int:
         win_tile = _win_tile(args.win_tile)
         kongs = kongs_of(args.kong)
         corrections = tiles_of(args.tile)
+        for option, given in (("--win-tile", [args.win_tile] if args.win_tile else []), ("--kong", args.kong)):
+            if given and len(args.photos) > 1:  # one hand's, as --tile (a review's every photo got them, silently)
+                raise OptionError(option, given[0], *_ONE_PHOTO[option](given[0], len(args.photos)))
         if corrections and len(args.photos) > 1:  # its numbers are one photo's (a review's second photo was scored
             # with the first one's correction, silently)
             raise OptionError("--tile", args.tile[0],
@@ -798,3 +805,20 @@ _NOTE_WAY = {"concealed": (": say so with --concealed", "：請加 --concealed")
 def noted(doubt: Any) -> tuple[str, str]:
     """A doubt (English, Chinese) with its way out said as this command's options (:data:`_NOTE_WAY`)."""
     return doubt.said(_NOTE_WAY.get(doubt.way_out.value, ("", "")))
+
+
+_NO_PAYER = {"self_draw": ("a self-drawn win has no discarder: leave out --discarder", "自摸沒有放槍的人：不要加 --discarder"),
+             "eight_flowers": ("a win by eight flowers has no discarder: leave out --discarder",
+                               "八仙過海沒有放槍的人：不要加 --discarder")}
+"""The ways of winning no seat pays for alone, with what is said where ``--discarder`` is given with one."""
+
+_ONE_PHOTO = {
+    "--win-tile": lambda given, n: (
+        f"--win-tile {given}: --win-tile names the winning tile of one hand, and {n} photos were given: score the "
+        "photo it belongs to alone",
+        f"--win-tile {given}：--win-tile 只能指定一手牌胡的那張，這裡給了 {n} 張照片：請只給它那一張照片"),
+    "--kong": lambda given, n: (
+        f"--kong {given}: --kong says what a kong of one hand was, and {n} photos were given: score the photo it "
+        "belongs to alone",
+        f"--kong {given}：--kong 只能說明一手牌的槓，這裡給了 {n} 張照片：請只給它那一張照片")}
+"""What is said where ``--win-tile`` or ``--kong`` (one hand's) is given with several photos (English, Chinese)."""

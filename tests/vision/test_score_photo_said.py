@@ -556,3 +556,31 @@ def test_the_ways_of_winning_the_photo_form_offers_are_one_option_of_the_command
     with pytest.raises(SystemExit):
         main(["score", photo, "--win-type", "bogus"])
     assert "--win-type" in capsys.readouterr().err
+
+
+def test_a_discarder_given_with_a_win_no_seat_pays_is_said_as_the_option(photo_of, capsys) -> None:
+    """``--win-type eight_flowers --discarder S`` said "a eight_flowers win has no discarder (null)", the JSON
+    field's words, on the command line (self_draw alike)."""
+    photo = photo_of(laid(TWO_ROWS))
+    for kind, en, zh in (("eight_flowers", "a win by eight flowers has no discarder: leave out --discarder",
+                          "八仙過海沒有放槍的人：不要加 --discarder"),
+                         ("self_draw", "a self-drawn win has no discarder: leave out --discarder",
+                          "自摸沒有放槍的人：不要加 --discarder")):
+        assert main(["score", photo, "--lang", "en", "--win-type", kind, "--discarder", "S"]) == 2
+        err = capsys.readouterr().err
+        assert en in err and "null" not in err
+        assert main(["score", photo, "--win-type", kind, "--discarder", "S"]) == 2
+        assert zh in capsys.readouterr().err
+
+
+def test_win_tile_and_kong_are_refused_with_several_photos_naming_them(photo_of, tmp_path, capsys) -> None:
+    """``--win-tile`` and ``--kong`` are one hand's, as ``--tile`` is: they applied to every photo, silently."""
+    photo = photo_of(laid(TWO_ROWS))
+    other = tmp_path / "other.png"
+    cv2.imwrite(str(other), np.full((60, 80, 3), 90, np.uint8))
+    for option, value in (("--win-tile", "3s"), ("--kong", "5p=addkong")):
+        assert main(["score", photo, str(other), "--lang", "en", option, value]) == 2
+        err = capsys.readouterr().err
+        assert f"{option} {value}: {option}" in err and "2 photos were given" in err
+        assert main(["score", photo, str(other), option, value]) == 2
+        assert f"{option} {value}：{option} 只能" in capsys.readouterr().err
