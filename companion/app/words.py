@@ -1382,6 +1382,8 @@ UI: dict[str, tuple[str, str]] = {
     "photo_seven_rob_hint": ("（在「{field}」選「{choice}」，在「{who}」選被搶的人）",
                              " (choose \u201c{choice_en}\u201d under \u201c{field_en}\u201d, and the player robbed "
                              "under \u201c{who_en}\u201d)"),
+    # --- the Ledger's 改正胡牌 of a win that left a face-down kong unnamed (an old log's): its place in the field ---
+    "ledger_fix_kongs_unnamed": ("；0x 是沒寫出的暗槓", "; 0x: one not named"),
 }
 
 
