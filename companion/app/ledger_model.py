@@ -56,6 +56,7 @@ class WinShown:
     # the kinds of his concealed kongs that lay face down until the win named them, in order ("" where left face
     # down): typed at the win, so put right with his tiles (the form's field, filled with these)
     kongs: tuple[str, ...] = ()
+    kongs_corrected: bool = False  # a correction changed those kinds (the CSV names them only then)
 
 
 def meld_codes(m: Meld, show: bool = True) -> tuple[str, ...]:
@@ -171,7 +172,7 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         transfers = tuple(hand_payment(t, at.base, at.per_tai, entry.lines) for t in entry.transfers)
         shown = tuple(WinShown(w.seat, r.players[w.seat], format_tiles(w.concealed), w.tile.code if w.tile else "",
                                w.kind is ev.WinKind.SELF_DRAW, w.corrected, tuple(meld_codes(m) for m in w.melds),
-                               face_down_kongs(w))
+                               face_down_kongs(w), w.kongs_corrected)
                       for w in r.outcome.winners if w.tiles_count)
         winds = None
         if len(r.seat_winds) == len(r.players):
@@ -299,8 +300,9 @@ def _line(x: WinLine, dealer_in: bool, streak: int) -> Words:
 
 
 def _kongs_said(x: WinShown) -> Words:
-    """The kinds of a corrected win's kongs face down until the win, after its tiles; nothing where it had none."""
-    kinds = parse_tiles("".join(x.kongs))
+    """The kinds of a corrected win's kongs face down until the win, after its tiles; nothing where it had none, or
+    the correction left them as they were (a correction of the tiles alone said "concealed kongs: 8 Dots")."""
+    kinds = parse_tiles("".join(x.kongs)) if x.kongs_corrected else ()
     if not kinds:
         return Words("", "")
     said = msg("fix_kongs_said", tiles=format_zh(kinds), tiles_en=format_en(kinds))

@@ -669,5 +669,10 @@ def doubt_note(doubt: Note, live: bool = False) -> Words:
             box, choice = ui("photo_calls"), ui("photo_calls_concealed")
             said = ui("photo_concealed_hint", field=box.zh, field_en=box.en, choice=choice.zh, choice_en=choice.en)
         way = (said.en, said.zh)
+    elif doubt.way_out is WayOut.SEVEN_ROB_ONE and not live:  # the form's 胡法 list has 七搶一, its payer 放槍的人
+        field, choice, who = ui("win_type"), ui("win_seven_rob_one"), ui("discarder")
+        said = ui("photo_seven_rob_hint", field=field.zh, field_en=field.en, choice=choice.zh, choice_en=choice.en,
+                  who=who.zh, who_en=who.en)
+        way = (said.en, said.zh)
     en, zh = doubt.said(way)
     return scorer_note(zh, en)

@@ -525,8 +525,9 @@ def _describe(e: ev.Event, before: TableState, show: bool, after: TableState | N
         shown = _tiles(e.concealed)
         won = f" + {e.tile.zh}" if e.tile is not None else ""
         won_en = f" + {e.tile.en}" if e.tile is not None else ""
-        kongs = _tiles(e.kongs)  # the kinds of the kongs face down until the win, where put right
-        named = msg("fix_kongs_said", tiles=kongs.zh, tiles_en=kongs.en) if e.kongs else None
+        named_kongs = tuple(t for t in e.kongs if t.is_known)  # (0x: one an old log left unnamed, still so)
+        kongs = _tiles(named_kongs)  # the kinds of the kongs face down until the win, where put right
+        named = msg("fix_kongs_said", tiles=kongs.zh, tiles_en=kongs.en) if named_kongs else None
         kinds = Words(named.zh, named.en) if named is not None else Words("", "")
         return Words(f"改正第 {e.hand} 把 {who} 攤開的牌：{shown.zh}{won}{kinds.zh}",
                      f"{who}'s tiles shown in hand {e.hand} corrected: {shown.en}{won_en}{kinds.en}")

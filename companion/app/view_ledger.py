@@ -20,7 +20,7 @@ from companion.app.ledger_model import (
     session_panel,
 )
 from companion.app.listening import LiveListener
-from companion.app.live_model import LiveError, LiveGame, not_saved
+from companion.app.live_model import LiveError, LiveGame, not_saved, tiles_typed
 from companion.app.ui_kit import (
     ACCENT,
     CARD,
@@ -40,7 +40,7 @@ from companion.app.view_table import TableTab
 from companion.app.words import SEP, Words, signed, ui
 from companion.game.service import ServiceError
 from companion.game.state import TableState
-from companion.tiles import Tile, parse_tiles
+from companion.tiles import CopyLimitError, NotationError, Tile, parse_tiles
 
 __all__ = ["LedgerTab"]
 
@@ -94,7 +94,7 @@ class LedgerTab:
         self.fixing, self.fix_error, self.fix_of, self.fix_said = (session, hand, shown.seat), None, shown, None
         self.fix_done = None
         self.fix_concealed.value, self.fix_tile.value = shown.concealed, shown.tile
-        self.fix_kongs.value = "".join(shown.kongs)
+        self.fix_kongs.value = kongs_field(shown)
         self.host.render()
         bring_into_view(self.host.page, FIX_FORM)  # opened low on a phone it showed one line (a player review)
 
@@ -112,11 +112,10 @@ class LedgerTab:
         live = self.live
         concealed = self.fix_concealed.value or ""
         tile = (self.fix_tile.value or "").strip() if w.self_drawn else ""
-        kongs = self._kongs_typed(w)
+        kongs, missing = self._kongs_sent(w), self._kongs_missing(w)
         if live is None or (concealed.strip() == w.concealed and (not w.self_drawn or tile == w.tile)
-                            and kongs == "".join(w.kongs)):
+                            and not kongs and missing is None):
             return None
-        missing = self._kongs_missing(w)
         if w.self_drawn and not tile:
             said, good = ui("live_win_tile"), False
         elif missing is not None:
@@ -141,6 +140,16 @@ class LedgerTab:
     def _kongs_typed(self, w: WinShown) -> str:
         """The kongs field as typed: blank where the win had no kong face down (the field is not shown)."""
         return (self.fix_kongs.value or "").strip() if w.kongs else ""
+
+    def _kongs_sent(self, w: WinShown) -> str:
+        """The kongs field as the correction sends it: blank where it names the kinds as recorded (a correction of
+        the tiles alone was recorded as the kongs' too, said "concealed kongs: 8 Dots" on the Live tab and the
+        CSV)."""
+        typed = self._kongs_typed(w)
+        try:
+            return "" if tiles_typed(typed) == tiles_typed(kongs_field(w)) else typed
+        except (NotationError, CopyLimitError):
+            return typed  # (refused by the correction, said so)
 
     def _kongs_missing(self, w: WinShown) -> Words | None:
         """Why the form cannot be recorded with its kongs field blank: each kong face down needs its kind."""
@@ -177,7 +186,7 @@ class LedgerTab:
         try:
             # (not tied to the screen's moment: a tap on the hand being played meanwhile does not clash with it)
             why = live.correct_win(hand, seat, self.fix_concealed.value or "", tile, session=session,
-                                   kongs=self._kongs_typed(shown))
+                                   kongs=self._kongs_sent(shown))
         except LiveError as bad:
             why = bad.words
         except ServiceError as failed:
@@ -321,7 +330,8 @@ class LedgerTab:
         self.fix_concealed.label = t(ui("ledger_fix_concealed" if w.tile else "ledger_fix_all_concealed",
                                         player=w.player))
         self.fix_tile.label = t(ui("ledger_fix_tile"))
-        self.fix_kongs.label = t(ui("ledger_fix_kongs", n=len(w.kongs)))
+        self.fix_kongs.label = t(ui("ledger_fix_kongs", n=len(w.kongs))
+                                 + (ui("ledger_fix_kongs_unnamed") if "" in w.kongs else Words("", "")))
         if w.self_drawn:
             tile: ft.Control = ident("ledger-fix-tile", self.fix_tile)
         elif w.tile:  # the table's: not asked for
@@ -379,3 +389,10 @@ def _recorded(panel: LedgerPanel | None, fixing: tuple[int, int]) -> WinShown | 
     hand, seat = fixing
     row = next((r for r in panel.rows if r.number == hand), None) if panel is not None else None
     return next((w for w in row.shown if w.seat == seat), None) if row is not None else None
+
+
+def kongs_field(w: WinShown) -> str:
+    """The kinds of the win's kongs face down until the win as the form's field holds them, in order: ``0x`` in
+    the place of one the win left unnamed (an old log's), so that the others keep theirs (joined, "8p" of 8p and an
+    unnamed one was refused as one kong of two)."""
+    return "".join(k or Tile.UNKNOWN.code for k in w.kongs)

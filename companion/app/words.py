@@ -1377,6 +1377,13 @@ UI: dict[str, tuple[str, str]] = {
     # --- a chow's tile given as nothing at all (None from the Python API, a blank field), said in words where it
     # read 「看不懂吃的牌：None」, Python's repr (LiveGame.claim: a review) ---
     "live_chow_nothing": ("沒有", "nothing"),
+    # --- a photo of all eight flowers scored as 八仙過海: its note's way out to 七搶一 in the Photo form's own fields
+    # (photo_model.doubt_note; a review found it said no field) ---
+    "photo_seven_rob_hint": ("（在「{field}」選「{choice}」，在「{who}」選被搶的人）",
+                             " (choose \u201c{choice_en}\u201d under \u201c{field_en}\u201d, and the player robbed "
+                             "under \u201c{who_en}\u201d)"),
+    # --- the Ledger's 改正胡牌 of a win that left a face-down kong unnamed (an old log's): its place in the field ---
+    "ledger_fix_kongs_unnamed": ("；0x 是沒寫出的暗槓", "; 0x: one not named"),
 }
 
 

@@ -209,6 +209,10 @@ def context_of(args: argparse.Namespace) -> dict[str, Any]:
     if args.discarder is not None:
         ctx["discarder"] = args.discarder
         ctx.setdefault("win_type", "discard")
+        none = _NO_PAYER.get(str(ctx["win_type"]))
+        if none is not None:  # said as the option typed (a review read "a eight_flowers win has no discarder
+            # (null)", the JSON field's words)
+            raise OptionError("--discarder", args.discarder, *none)
     payer = _PAYER.get(str(ctx.get("win_type")))
     if payer is not None and ctx.get("discarder") is None:  # named as the option to give, not the JSON field (a
         # review read "discarder: a rob_kong win needs the seat that pays")
@@ -335,6 +339,9 @@ def run(args: argparse.Namespace) -> int:
         win_tile = _win_tile(args.win_tile)
         kongs = kongs_of(args.kong)
         corrections = tiles_of(args.tile)
+        for option, given in (("--win-tile", [args.win_tile] if args.win_tile else []), ("--kong", args.kong)):
+            if given and len(args.photos) > 1:  # one hand's, as --tile (a review's every photo got them, silently)
+                raise OptionError(option, given[0], *_ONE_PHOTO[option](given[0], len(args.photos)))
         if corrections and len(args.photos) > 1:  # its numbers are one photo's (a review's second photo was scored
             # with the first one's correction, silently)
             raise OptionError("--tile", args.tile[0],
@@ -413,7 +420,8 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         more = {**({"reading": e.reading[0]} if e.reading else {}), **refusal_fields(e, dets, fixed)}
         failed = _failed(args, photo, en, zh, more, quality)
         # the tiles as --tile names them; no --tile example where the way out is the winning tile (a review)
-        if not args.json and (listed := numbered_text(dets, args.lang, fixed, _exact(e, dets),
+        if not args.json and (listed := numbered_text(dets, args.lang, fixed,
+                                                      _exact(e, dets) or _checked_example(e, dets),
                                                       e.way_out.value != "win_tile")):
             print(listed, file=sys.stderr)  # (none for a photo with no tile found, or only backs: no header alone)
         if args.annotate:  # the reading refused is what the player needs to see (a review found no picture then)
@@ -421,6 +429,10 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         return failed
     except WinInputError as e:
         en, zh = flag_said(e, args)
+        if e.field == "discarder" and "win_type" not in context:  # the winning tile named is not in the photo: a
+            # self-drawn one left out of it is said so (a review's note)
+            en += "; if it was self-drawn and left out of the photo, give --win-type self_draw"
+            zh += "；若是自摸、只是沒拍進照片，請加 --win-type self_draw"
         if e.field == "flags.replacement_after" and "needs that kong among the melds" in en:  # a face-up kong reads
             # as exposed: say how to name it (a review was not told)
             en += "; a face-up kong in the photo is taken as exposed: --kong TILE=addkong or =ckong says what it was"
@@ -756,6 +768,22 @@ def _exact(refused: PhotoHandError, dets: Any) -> list[str]:
     return out if len(out) <= 4 else []
 
 
+def _checked_example(refused: PhotoHandError, dets: Any) -> list[str]:
+    """The first tile the refusal names to check (:attr:`PhotoHandError.check`) as another reading of it (its next
+    one, a flower as a flower), for the ``--tile`` example; none where it names no tile numbered."""
+    at = {i: a for _, groups in _places(dets) for g in groups for a, i in g}
+    for i in refused.check:
+        if i in at:
+            now = Tile(int(dets.kind[i]))
+            other = next((Tile(int(k)) for k in dets.top3_kind[i] if int(k) != int(now) and int(k) in _TILE_VALUES
+                          and Tile(int(k)).is_flower == now.is_flower), None)
+            read = {int(k) for k in dets.kind}  # (a flower read twice is another flower: one not read)
+            spare = next((t for t in Tile if t.is_flower and int(t) not in read), Tile.F1) if now.is_flower else \
+                (Tile.M1 if now != Tile.M1 else Tile.M2)
+            return [f"{at[i]}={(other or spare).code}"]
+    return []
+
+
 def advised(refused: PhotoHandError, dets: Any = None, corrections: list[Correction] | None = None
             ) -> tuple[str, str]:
     """A refusal's reason (:class:`companion.vision.hand_score.PhotoHandError`) with its way out said as this
@@ -766,12 +794,15 @@ def advised(refused: PhotoHandError, dets: Any = None, corrections: list[Correct
     yours = (f"not a win with your correction{'s' if len(corrections or []) > 1 else ''} ({given})",
              f"照你的改正（{given}）不是胡牌") if given else None
     if refused.way_out.value == "win_tile":  # the winning tile not in the photo: named with its own option
-        code = refused.waits[0].code if refused.waits else "3s"
+        code = refused.waits[0].code  # (a win_tile refusal always says the waits)
         return refused.said((f", or name it with --win-tile (e.g. --win-tile {code})",
                              f"，或用 --win-tile 指定（例如 --win-tile {code}）"), yours)
     exact = _exact(refused, dets) if dets is not None else []
+    # the example from the tiles to check where the refusal names some (a review's duplicate flower was shown
+    # "--tile 1.16=9p", the hand's last tile, not a flower)
+    ex = (_checked_example(refused, dets) or [example(dets)])[0] if dets is not None else ""
     ex_en, ex_zh = (("for this photo: --tile " + " or --tile ".join(exact), "這張照片請用 --tile " + " 或 --tile ".join(exact)) if exact
-                    else (f"e.g. --tile {example(dets)}", f"例如 --tile {example(dets)}") if dets is not None else
+                    else (f"e.g. --tile {ex}", f"例如 --tile {ex}") if dets is not None else
                     ("e.g. --tile 2.5=7p", "例如 --tile 2.5=7p"))
     en, zh = _WAY_OUT.get(refused.way_out.value, ("", ""))
     return refused.said((en.replace("{ex}", ex_en), zh.replace("{ex}", ex_zh)), yours)
@@ -791,10 +822,29 @@ def refusal_fields(refused: PhotoHandError, dets: Any, fixed: frozenset[str] = f
             "way_out": refused.way_out.value, **({"waits": [t.code for t in refused.waits]} if refused.waits else {})}
 
 
-_NOTE_WAY = {"concealed": (": say so with --concealed", "：請加 --concealed")}
+_NOTE_WAY = {"concealed": (": say so with --concealed", "：請加 --concealed"),
+             "seven_rob_one": (" (--win-type seven_flowers_rob --discarder SEAT)",
+                               "（--win-type seven_flowers_rob --discarder 座位）")}
 """A doubt's way out (:attr:`companion.vision.hand_score.Note.way_out`, by its value) as this command's options."""
 
 
 def noted(doubt: Any) -> tuple[str, str]:
     """A doubt (English, Chinese) with its way out said as this command's options (:data:`_NOTE_WAY`)."""
     return doubt.said(_NOTE_WAY.get(doubt.way_out.value, ("", "")))
+
+
+_NO_PAYER = {"self_draw": ("a self-drawn win has no discarder: leave out --discarder", "自摸沒有放槍的人：不要加 --discarder"),
+             "eight_flowers": ("a win by eight flowers has no discarder: leave out --discarder",
+                               "八仙過海沒有放槍的人：不要加 --discarder")}
+"""The ways of winning no seat pays for alone, with what is said where ``--discarder`` is given with one."""
+
+_ONE_PHOTO = {
+    "--win-tile": lambda given, n: (
+        f"--win-tile {given}: --win-tile names the winning tile of one hand, and {n} photos were given: score the "
+        "photo it belongs to alone",
+        f"--win-tile {given}：--win-tile 只能指定一手牌胡的那張，這裡給了 {n} 張照片：請只給它那一張照片"),
+    "--kong": lambda given, n: (
+        f"--kong {given}: --kong says what a kong of one hand was, and {n} photos were given: score the photo it "
+        "belongs to alone",
+        f"--kong {given}：--kong 只能說明一手牌的槓，這裡給了 {n} 張照片：請只給它那一張照片")}
+"""What is said where ``--win-tile`` or ``--kong`` (one hand's) is given with several photos (English, Chinese)."""

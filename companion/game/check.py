@@ -274,7 +274,10 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> None:
                            tile=e.tile.code)
     tile = e.tile if e.tile is not None else rec.tile
     won = (tile,) if tile is not None else ()
-    if any(not t.is_known or t.is_flower for t in (*e.concealed, *won, *e.kongs)):
+    # (a kong's kind may stay unknown where the win left it so: an old log's, kept in its place; not one it named)
+    unnamed = {i for i in rec.face_down if i < len(rec.melds) and not rec.melds[i].tile.is_known}
+    if any(not t.is_known or t.is_flower for t in (*e.concealed, *won)) or any(t.is_flower for t in e.kongs) \
+            or any(not k.is_known and i not in unnamed for i, k in zip(rec.face_down, e.kongs, strict=False)):
         raise IllegalEvent(msg("fix_unknown"), concealed=format_tiles(e.concealed), kongs=format_tiles(e.kongs))
     if len(e.concealed) != len(rec.concealed):
         raise IllegalEvent(msg("fix_size", **state.who(e.seat), hand=e.hand, want=len(rec.concealed),

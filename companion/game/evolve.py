@@ -543,7 +543,8 @@ def corrected_melds(rec: WinRecord, kongs: tuple[Tile, ...]) -> tuple[Meld, ...]
         return rec.melds
     melds = list(rec.melds)
     for i, kind in zip(rec.face_down, kongs, strict=False):
-        melds[i] = Meld(MeldKind.CKONG, (kind,) * 4)
+        if kind != _UNK:  # (one left unnamed stays so: an old log's, its place kept in the Ledger's form)
+            melds[i] = Meld(MeldKind.CKONG, (kind,) * 4)
     return tuple(melds)
 
 
@@ -571,6 +572,8 @@ def _win_corrected(state: TableState, e: ev.WinCorrected) -> TableState:
     rec = next(w for w in out.winners if w.seat == e.seat)
     new = replace(rec, concealed=tuple(e.concealed), tile=e.tile if e.tile is not None else rec.tile, corrected=True,
                   melds=corrected_melds(rec, e.kongs))
+    if sorted(shown_kongs(new)) != sorted(shown_kongs(rec)):  # (the Ledger's CSV names them only then)
+        new = replace(new, kongs_corrected=True)
     known = list(result.known or EMPTY)
     for t in (*win_hand(rec), *shown_kongs(rec)):
         known[t] -= 1

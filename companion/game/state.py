@@ -172,6 +172,7 @@ class WinRecord:
     # where among ``melds`` the concealed kongs are that lay face down until the win named their kinds (Won.kongs):
     # typed into the win form, seen by no one before, so a correction may put them right (WinCorrected.kongs)
     face_down: tuple[int, ...] = ()
+    kongs_corrected: bool = False  # a correction changed the kinds of those kongs (not only his other tiles)
     # the tiles he let go since his last discard, his hand face down, and how kongs changed it since (SeatState's
     # fields of the same names): a correction's tiles must not have won on one either (過水, §2.12)
     passed: tuple[Tile, ...] = ()

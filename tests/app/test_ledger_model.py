@@ -404,3 +404,60 @@ def test_a_concealed_kong_named_wrong_at_the_win_is_put_right_from_the_ledger(tm
     panel = ledger_panel(game.state)
     assert panel is not None and panel.rows[0].shown == (shown,)
     game.close()
+
+
+def test_a_correction_of_the_tiles_alone_names_no_kongs_in_the_csv(tmp_path: Path) -> None:
+    """A correction sent with the face-down kong as recorded (the Ledger's form sent it whenever the win had one)
+    was said in the CSV as if the kong had been put right: "; concealed kongs: 8 Dots". Only a changed one is."""
+    game, winner = _kong_won(tmp_path)
+    assert game.correct_win(1, winner, "123m456m789s345p5s", "5s", kongs="8p") is None  # the kong as recorded
+    row = next(r for r in csv.reader(io.StringIO(ledger_csv(game.state))) if r and r[0] == "1")
+    assert row[5].endswith("3 4 5 Dots, 5 7 8 9 Bamboo") and "concealed kongs" not in row[5] and "暗槓" not in row[5]
+    panel = ledger_panel(game.state)
+    assert panel is not None
+    (fixed,) = panel.rows[0].shown
+    assert fixed.corrected and fixed.kongs == ("8p",) and not fixed.kongs_corrected
+    game.close()
+
+
+def test_an_unnamed_face_down_kong_of_an_old_log_keeps_its_place_in_the_correction(tmp_path: Path) -> None:
+    """An old log's win could leave a face-down kong unnamed (""): the form joined the kinds into one string, so one
+    named beside one unnamed read "8p", one kong of two, and every correction was refused (fix_kongs_size). The field
+    keeps each kong's place, ``0x`` for the unnamed one, which a correction may leave so or name."""
+    import dataclasses
+
+    from companion.app.live_model import tiles_typed
+    from companion.app.view_ledger import kongs_field
+    from companion.game import events as ev
+    from companion.game.check import replay, step
+    from companion.game.evolve import evolve
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    assert game.start(("阿東", "小南", "老西", "北北"), "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None and game.throw((2, 2, 4)) is None
+    winner = (game.state.dealer + 1) % 4
+    assert game.discard("9m") is None and game.draw() is None
+    assert game.concealed_kong(None) is None and game.concealed_kong(None) is None
+    for tile in ("3z", "1p", "7z", "6z"):
+        assert game.discard(tile) is None
+    assert game.draw() is None and game.win(winner, ev.WinKind.SELF_DRAW, "123m456m789s5s", "5s", "8p9p") is None
+    *before, won = game.events()
+    game.close()
+    assert isinstance(won, ev.Won)
+    old = evolve(replay(before), dataclasses.replace(won, kongs=won.kongs[:1]))  # as an old log recorded it
+    panel = ledger_panel(old)
+    assert panel is not None
+    (shown,) = panel.rows[0].shown
+    assert shown.kongs == ("8p", "") and kongs_field(shown) == "8p0x"
+
+    def fixed(kongs: str) -> TableState:
+        return step(old, ev.WinCorrected(seat=winner, hand=1, concealed=tiles_typed("123m456m789s5s"),
+                                         tile=tiles_typed("5s")[0], kongs=tiles_typed(kongs)))
+
+    named = fixed("1z0x")  # the named one put right, the unnamed one left so
+    panel = ledger_panel(named)
+    assert panel is not None and panel.rows[0].shown[0].kongs == ("1z", "")
+    row = next(r for r in csv.reader(io.StringIO(ledger_csv(named))) if r and r[0] == "1")
+    assert row[5].endswith("; concealed kongs: East wind")
+    panel = ledger_panel(fixed("8p3s"))  # the unnamed one named
+    assert panel is not None and panel.rows[0].shown[0].kongs == ("8p", "3s")

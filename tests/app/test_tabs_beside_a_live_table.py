@@ -613,3 +613,30 @@ def test_the_ledger_shows_the_replay_until_a_live_game_is_seated(tmp_path: Path)
     tab.pick(False)
     assert not tab.showing_live
     game.close()
+
+
+def test_the_correction_form_sends_the_kongs_only_where_they_were_changed(tmp_path: Path) -> None:
+    """The form sent its kongs field whenever the win had a kong face down, even as recorded: a correction of the
+    concealed tiles alone was recorded as the kongs' too, and the Live tab and the undo button said "; concealed
+    kongs: 8 Dots" as if the kong had been put right."""
+    from companion.app.ledger_model import ledger_panel
+    from companion.app.view_ledger import LedgerTab
+    from companion.game import events as ev
+    from tests.app.test_ledger_model import _kong_won
+
+    game, _ = _kong_won(tmp_path)
+    panel = ledger_panel(game.state)
+    assert panel is not None
+    (shown,) = panel.rows[0].shown
+    tab = LedgerTab(_Host(), SimpleNamespace(), game)  # type: ignore[arg-type]
+    tab.open_fix(1, shown)
+    tab.fix_concealed.value = "123m456m789s345p5s"  # the concealed tiles alone
+    tab._fix_typed()
+    (preview,) = _texts(tab.fix_preview)
+    assert preview.startswith("If recorded:")
+    tab.save_fix(shown)
+    assert tab.fix_error is None
+    last = game.events()[-1]
+    assert isinstance(last, ev.WinCorrected) and last.kongs == ()
+    assert "concealed kongs" not in game.frame().recent[0].en and "暗槓" not in game.undo_what().zh
+    game.close()

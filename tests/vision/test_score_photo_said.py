@@ -556,3 +556,63 @@ def test_the_ways_of_winning_the_photo_form_offers_are_one_option_of_the_command
     with pytest.raises(SystemExit):
         main(["score", photo, "--win-type", "bogus"])
     assert "--win-type" in capsys.readouterr().err
+
+
+def test_a_discarder_given_with_a_win_no_seat_pays_is_said_as_the_option(photo_of, capsys) -> None:
+    """``--win-type eight_flowers --discarder S`` said "a eight_flowers win has no discarder (null)", the JSON
+    field's words, on the command line (self_draw alike)."""
+    photo = photo_of(laid(TWO_ROWS))
+    for kind, en, zh in (("eight_flowers", "a win by eight flowers has no discarder: leave out --discarder",
+                          "八仙過海沒有放槍的人：不要加 --discarder"),
+                         ("self_draw", "a self-drawn win has no discarder: leave out --discarder",
+                          "自摸沒有放槍的人：不要加 --discarder")):
+        assert main(["score", photo, "--lang", "en", "--win-type", kind, "--discarder", "S"]) == 2
+        err = capsys.readouterr().err
+        assert en in err and "null" not in err
+        assert main(["score", photo, "--win-type", kind, "--discarder", "S"]) == 2
+        assert zh in capsys.readouterr().err
+
+
+def test_win_tile_and_kong_are_refused_with_several_photos_naming_them(photo_of, tmp_path, capsys) -> None:
+    """``--win-tile`` and ``--kong`` are one hand's, as ``--tile`` is: they applied to every photo, silently."""
+    photo = photo_of(laid(TWO_ROWS))
+    other = tmp_path / "other.png"
+    cv2.imwrite(str(other), np.full((60, 80, 3), 90, np.uint8))
+    for option, value in (("--win-tile", "3s"), ("--kong", "5p=addkong")):
+        assert main(["score", photo, str(other), "--lang", "en", option, value]) == 2
+        err = capsys.readouterr().err
+        assert f"{option} {value}: {option}" in err and "2 photos were given" in err
+        assert main(["score", photo, str(other), option, value]) == 2
+        assert f"{option} {value}：{option} 只能" in capsys.readouterr().err
+
+
+def test_a_refusals_and_notes_way_out_is_said_with_the_tiles_and_options_it_names(photo_of, capsys) -> None:
+    """A flower read twice was shown "e.g. --tile 1.16=9p" (the hand's last tile, not a flower to check); the note
+    on all eight flowers said no option for its Seven rob one; a winning tile named and not in the photo asked who
+    discarded it, not saying that a self-drawn one left out of the photo is --win-type self_draw."""
+    sixteen = "123m456m234p678p45s88s"
+    assert main(["score", photo_of(laid([(100, [sixteen]), (200, ["1234f"]), (300, ["5677f"])])), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "e.g. --tile f.7=8f" in err and "--tile 1.16=" not in err
+    assert main(["score", photo_of(laid([(100, [sixteen]), (200, ["1234f"]), (300, ["5678f"])])), "--lang", "en"]) == 0
+    assert "--win-type seven_flowers_rob --discarder SEAT" in capsys.readouterr().out
+    photo = photo_of(laid([(100, [sixteen])]))
+    assert main(["score", photo, "--lang", "en", "--win-tile", "3s"]) == 1
+    assert "give --win-type self_draw" in capsys.readouterr().err
+    assert main(["score", photo, "--win-tile", "3s"]) == 1
+    assert "請加 --win-type self_draw" in capsys.readouterr().err
+    assert main(["score", photo, "--win-tile", "3s", "--win-type", "self_draw"]) == 0
+
+
+def test_the_note_on_all_eight_flowers_says_seven_rob_one_in_the_photo_forms_fields() -> None:
+    """The note said to give Seven rob one "as the kind of win", naming no field of the form."""
+    from companion.app.photo_model import doubt_note
+    from companion.rules.profiles import load_profile
+    from companion.vision.hand_score import WayOut, score_photo
+
+    got = score_photo(laid([(100, ["123m456m234p678p45s88s"]), (200, ["1234f"]), (300, ["5678f"])]), {},
+                      load_profile(None))
+    note = next(n for n in got.doubts if n.way_out is WayOut.SEVEN_ROB_ONE)
+    tab = doubt_note(note)
+    assert tab.en.endswith(" (choose “Seven rob one” under “Win”, and the player robbed under “Discarder”)")
+    assert tab.zh.endswith("（在「胡法」選「七搶一」，在「放槍的人」選被搶的人）")
