@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from companion.app.hand_model import HandPanel, WaitWhy, analyse
-from companion.app.words import Words, ui
+from companion.app.words import Words, shanten_words, ui
 from companion.english import listed, the_tile
 from companion.hand import Hand
 from companion.rules.efficiency import discard_options
@@ -301,7 +301,8 @@ def _lone(tiles: list[Tile], x: Tile) -> bool:
 
 
 def grade_discard(quiz: DiscardQuiz, picked: str) -> DiscardGrade:
-    """The player's discard ``picked`` against the best ones."""
+    """The player's discard ``picked`` against the best ones, and why: how far from ready it leaves the hand, or
+    how many tiles would improve it, beside the best discard's."""
     mine = next((c for c in quiz.choices if c.tile == picked), None)
     if mine is None:
         raise ValueError(f"{picked} is not in the quiz's hand {''.join(quiz.hand)}")
@@ -309,5 +310,12 @@ def grade_discard(quiz: DiscardQuiz, picked: str) -> DiscardGrade:
     tile = Tile.from_code(picked)
     if picked in quiz.best:
         return DiscardGrade(picked, True, ui("dq_best", tile=tile.zh, tile_en=_the(tile)))
-    return DiscardGrade(picked, False, ui("dq_worse", tile=tile.zh, tile_en=_the(tile), best=names.zh,
-                                           best_en=names.en))
+    top = quiz.choices[0]
+    said = {"tile": tile.zh, "tile_en": _the(tile), "best": names.zh, "best_en": names.en}
+    if mine.shanten > top.shanten:  # why, in the numbers of the choices' lines (it said only what to discard, a review)
+        far = shanten_words(top.shanten)
+        verdict = ui("dq_worse_farther", **said, **shanten_words(mine.shanten), best_k=far["k"], best_n=far["n_en"],
+                     best_k_en=far["k_en"])
+    else:
+        verdict = ui("dq_worse_fewer", **said, mine=mine.unseen, top=top.unseen)
+    return DiscardGrade(picked, False, verdict)

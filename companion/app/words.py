@@ -590,7 +590,6 @@ UI: dict[str, tuple[str, str]] = {
                  "Quiz {n}: a tile just drawn, 17 in hand. Which discard leaves it nearest ready, with the most "
                  "tiles to improve it? Tap it."),
     "dq_best": ("對！打{tile}是最好的打法", "Right! Discarding {tile_en} is the best play"),
-    "dq_worse": ("打{tile}不是最好：最好打{best}", "Discarding {tile_en} is not the best: discard {best_en}"),
     "dq_all": ("每一種打法：", "Every discard:"),
     "quiz_streak": ("連續全對 {n} 題", "{n} in a row all right"),
     "tab_ledger": ("帳本", "Ledger"),
@@ -1377,6 +1376,14 @@ UI: dict[str, tuple[str, str]] = {
     # --- a chow's tile given as nothing at all (None from the Python API, a blank field), said in words where it
     # read 「看不懂吃的牌：None」, Python's repr (LiveGame.claim: a review) ---
     "live_chow_nothing": ("沒有", "nothing"),
+    # --- the discard quiz's grading of a worse discard says why, with the numbers each choice's line gives: it said
+    # "Discarding 3p is not the best: discard 6p or 6s", the reason only in the list below (a review) ---
+    "dq_worse_fewer": ("打{tile}不是最好：進張只剩{mine}張，打{best}有{top}張",
+                       "Discarding {tile_en} is not the best: it leaves {mine} tiles to improve the hand; discarding "
+                       "{best_en} leaves {top}"),
+    "dq_worse_farther": ("打{tile}不是最好：還差{k}張才聽（{n}向聽），打{best}只差{best_k}張",
+                         "Discarding {tile_en} is not the best: it leaves the hand {n_en} {k_en} from ready; "
+                         "discarding {best_en} leaves it {best_n} {best_k_en} from ready"),
 }
 
 
