@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from companion.app.hand_model import HandPanel, WaitWhy, analyse
-from companion.app.words import Words, ui
+from companion.app.words import Words, shanten_words, ui
 from companion.english import listed, the_tile
 from companion.hand import Hand
 from companion.rules.efficiency import discard_options
@@ -241,23 +241,46 @@ honour); later ones never are: 16 of the first 40 were a lone honour (a teaching
 thought."""
 
 
+TWO_AWAY = range(11, 10**9, 4)
+"""Discard quizzes 11, 15, 19, ... are two useful draws from ready after the best discard, the others one: all of
+the first 40 were one (a review), though two away is where the choice of discard matters most to a beginner."""
+
+ONE_SUIT = range(14, 10**9, 8)
+"""Discard quizzes 14, 22, 30, ... keep their suit tiles to one suit, with a pung and a pair of honours beside
+before the swaps (混一色-style; the others hold two suits): seventeen tiles of one suit alone are nearly always
+ready or complete (1 in 300 was a step from ready, about 0.4 s a quiz to find), and all of the first 40 held two
+suits (a review)."""
+
+
+SUIT_TILES = 12
+"""A :data:`ONE_SUIT` quiz holds at most this many tiles of its suit: the shanten tables hold a suit of up to 12,
+and a larger one is worked out tile by tile (quizzes 1-40 and the imports took 1.3 s of CPU with 13 to 15, 1.1 s with 12
+at most, 0.9 s before the one-suit and two-away quizzes came)."""
+
+
 def discard_quiz(number: int) -> DiscardQuiz:
     """Discard quiz ``number`` (from 1): always the same hand for the same number. A winning hand of two suits
-    with two of its tiles swapped for others beside its tiles, so it is one or two steps from ready after the
-    best discard (a review found most ready at once) and its discards differ; after the first
-    :data:`EASY_DISCARDS` the best is no lone tile, and the discards as near ready differ in the tiles
-    that improve them: the answer weighs partial sets and keeps the wider wait."""
+    (one, with honours, at :data:`ONE_SUIT`) with two of its tiles (three at :data:`TWO_AWAY`) swapped for others
+    beside its tiles, so it is one step from ready after the best discard (two at :data:`TWO_AWAY`; a review found
+    most ready at once) and its discards differ; after the first :data:`EASY_DISCARDS` the best is no lone tile,
+    and the discards as near ready differ in the tiles that improve them: the answer weighs partial sets and keeps
+    the wider wait."""
     return _discard_quiz(number)
 
 
 @functools.lru_cache(maxsize=256)
 def _discard_quiz(number: int) -> DiscardQuiz:
     rng = random.Random(f"discard-quiz-{number}")
-    # two suits: seventeen tiles of one suit are nearly always ready or complete (1 in 300 was a step from ready)
-    suits = "".join(rng.sample(SUITS, 2))
+    one_suit = number in ONE_SUIT
+    # two suits, or one with five honours: seventeen tiles of one suit are nearly always ready or complete (1 in 300
+    # was a step from ready)
+    suits = rng.choice(SUITS) if one_suit else "".join(rng.sample(SUITS, 2))
+    away = 2 if number in TWO_AWAY else 1
     while True:
-        tiles = _complete_hand(rng, suits, number % 5 == 0)
-        for _ in range(2):
+        tiles = _complete_hand(rng, suits, one_suit or number % 5 == 0)
+        if one_suit:  # the pair an honour too: the suit holds 12 tiles, not 14 (:data:`SUIT_TILES`)
+            tiles[-2:] = [Tile.from_code(f"{rng.choice([r for r in range(1, 8) if f'{r}z' != tiles[0].code])}z")] * 2
+        for _ in range(away + 1):
             tiles.remove(rng.choice(tiles))
         while len(tiles) < 17:
             t = _beside(rng, tiles) if number > EASY_DISCARDS or rng.random() < 0.8 else \
@@ -265,13 +288,15 @@ def _discard_quiz(number: int) -> DiscardQuiz:
             if tiles.count(t) < 4:
                 tiles.append(t)
         hand = Hand(tuple(sorted(tiles)))
+        if one_suit and sum(t.is_suited for t in tiles) > SUIT_TILES:
+            continue
         if is_complete(hand) or max(tiles.count(t) for t in tiles) == 4:
             continue  # four of a kind may be a concealed kong, which is no discard (a review saw one graded so)
-        if shanten(hand) not in (1, 2):  # (the best discard's: weighed before the slower options)
+        if shanten(hand) != away:  # (the best discard's: weighed before the slower options)
             continue
         options = discard_options(hand)
         results = {(o.shanten, o.unseen) for o in options}
-        if len(results) < 3 or options[0].shanten not in (1, 2):  # a choice worth thinking about, 1-2 from ready
+        if len(results) < 3 or options[0].shanten != away:  # a choice worth thinking about, as far from ready
             continue
         best = [o for o in options if (o.shanten, o.unseen) == (options[0].shanten, options[0].unseen)]
         near = {o.unseen for o in options if o.shanten == options[0].shanten}
@@ -301,7 +326,8 @@ def _lone(tiles: list[Tile], x: Tile) -> bool:
 
 
 def grade_discard(quiz: DiscardQuiz, picked: str) -> DiscardGrade:
-    """The player's discard ``picked`` against the best ones."""
+    """The player's discard ``picked`` against the best ones, and why: how far from ready it leaves the hand, or
+    how many tiles would improve it, beside the best discard's."""
     mine = next((c for c in quiz.choices if c.tile == picked), None)
     if mine is None:
         raise ValueError(f"{picked} is not in the quiz's hand {''.join(quiz.hand)}")
@@ -309,5 +335,12 @@ def grade_discard(quiz: DiscardQuiz, picked: str) -> DiscardGrade:
     tile = Tile.from_code(picked)
     if picked in quiz.best:
         return DiscardGrade(picked, True, ui("dq_best", tile=tile.zh, tile_en=_the(tile)))
-    return DiscardGrade(picked, False, ui("dq_worse", tile=tile.zh, tile_en=_the(tile), best=names.zh,
-                                           best_en=names.en))
+    top = quiz.choices[0]
+    said = {"tile": tile.zh, "tile_en": _the(tile), "best": names.zh, "best_en": names.en}
+    if mine.shanten > top.shanten:  # why, in the numbers of the choices' lines (it said only what to discard, a review)
+        far = shanten_words(top.shanten)
+        verdict = ui("dq_worse_farther", **said, **shanten_words(mine.shanten), best_k=far["k"], best_n=far["n_en"],
+                     best_k_en=far["k_en"])
+    else:
+        verdict = ui("dq_worse_fewer", **said, mine=mine.unseen, top=top.unseen)
+    return DiscardGrade(picked, False, verdict)

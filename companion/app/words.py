@@ -590,7 +590,6 @@ UI: dict[str, tuple[str, str]] = {
                  "Quiz {n}: a tile just drawn, 17 in hand. Which discard leaves it nearest ready, with the most "
                  "tiles to improve it? Tap it."),
     "dq_best": ("對！打{tile}是最好的打法", "Right! Discarding {tile_en} is the best play"),
-    "dq_worse": ("打{tile}不是最好：最好打{best}", "Discarding {tile_en} is not the best: discard {best_en}"),
     "dq_all": ("每一種打法：", "Every discard:"),
     "quiz_streak": ("連續全對 {n} 題", "{n} in a row all right"),
     "tab_ledger": ("帳本", "Ledger"),
@@ -1384,6 +1383,14 @@ UI: dict[str, tuple[str, str]] = {
                              "under \u201c{who_en}\u201d)"),
     # --- the Ledger's 改正胡牌 of a win that left a face-down kong unnamed (an old log's): its place in the field ---
     "ledger_fix_kongs_unnamed": ("；0x 是沒寫出的暗槓", "; 0x: one not named"),
+    # --- the discard quiz's grading of a worse discard says why, with the numbers each choice's line gives: it said
+    # "Discarding 3p is not the best: discard 6p or 6s", the reason only in the list below (a review) ---
+    "dq_worse_fewer": ("打{tile}不是最好：進張只剩{mine}張，打{best}有{top}張",
+                       "Discarding {tile_en} is not the best: it leaves {mine} tiles to improve the hand; discarding "
+                       "{best_en} leaves {top}"),
+    "dq_worse_farther": ("打{tile}不是最好：還差{k}張才聽（{n}向聽），打{best}只差{best_k}張",
+                         "Discarding {tile_en} is not the best: it leaves the hand {n_en} {k_en} from ready; "
+                         "discarding {best_en} leaves it {best_n} {best_k_en} from ready"),
 }
 
 

@@ -313,7 +313,8 @@ def _role(counts: list[int], x: Tile) -> tuple[str, str]:
     nothing. A tile that some best split leaves over breaks nothing either: in 4567m the 7m is spare beside 456m,
     and in 334455m a 3m belongs to one of two chows, not to a pair (a review read "breaks a chow" and "breaks a
     pair" there, from the tile's neighbours alone). A tile held twice that a best split puts in a partial set breaks
-    the pair the player sees (11p2p33p…: 13p and 123p in the split, 11p in hand)."""
+    the pair the player sees (11p2p33p…: 13p and 123p in the split, 11p in hand), and a tile held twice or three
+    times that a best split keeps as a pair or a pung breaks it, though another best split leaves the tile over."""
     if counts[x] >= 4:  # one of four: the other three stay a pung
         return _ROLES["fourth"]
     if x.is_honour:
@@ -321,6 +322,14 @@ def _role(counts: list[int], x: Tile) -> tuple[str, str]:
     base = x - x % 9
     suit = tuple(counts[base:base + 9])
     best = _best_split(suit)
+    held = suit[x % 9]
+    if held in (2, 3):  # the pung or pair the player sees, where a best split keeps it whole: broken by the discard
+        rest = list(suit)  # (6p of 5p666p77p read "a spare tile", a review: some best split leaves a 6p over, but
+        rest[x % 9] = 0  # the one that keeps 666p is as good, and the discard breaks it)
+        left = _best_split(tuple(rest))
+        worth = (2, 1) if held == 3 else (1, 0)
+        if (left[0] + worth[0], left[1] + worth[1]) == best:
+            return _ROLES["pung" if held == 3 else "pair"]
     for role, groups in _LEAST_FIRST:
         for offsets, worth in groups:
             rest = list(suit)

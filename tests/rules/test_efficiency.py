@@ -61,6 +61,17 @@ def test_a_tile_beside_a_whole_chow_is_spare_and_two_chows_are_no_pairs() -> Non
     assert all("(breaks a chow)" in two[c].reason_en and "拆順子" in two[c].reason_zh for c in ("3m", "4m", "5m"))
 
 
+def test_a_tile_held_three_or_two_times_breaks_the_pung_or_pair_a_best_split_keeps() -> None:
+    """Discard quiz 4 called 6p of 5p666p77p "a spare tile" (a review): one best split leaves a 6p over (567p 66p
+    7p), but another keeps 666p as good, and the discard breaks the pung the player sees; the 9p of 99p, a pair
+    the best split keeps, read "a spare tile" too."""
+    options = {o.discard.code: o for o in discard_options(Hand.parse("1p2p3p5p6p6p6p7p7p9p9p5s5s6s6s6s7s"))}
+    assert options["6p"].reason_en.startswith("Discard 6p (breaks a pung)")
+    assert options["6p"].reason_zh.startswith("打六筒（拆刻子）")
+    assert options["9p"].reason_en.startswith("Discard 9p (breaks a pair)")
+    assert options["5p"].reason_en.startswith("Discard 5p (a spare tile)")  # held once: spare beside 666p 77p
+
+
 def test_one_option_per_distinct_tile() -> None:
     hand = Hand.parse("111m456m789m123p456p9s1z")
     assert sorted(o.discard for o in discard_options(hand)) == sorted(set(hand.concealed))
