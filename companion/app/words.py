@@ -1388,9 +1388,9 @@ UI: dict[str, tuple[str, str]] = {
     "dq_worse_fewer": ("打{tile}不是最好：進張只剩{mine}張，打{best}有{top}張",
                        "Discarding {tile_en} is not the best: it leaves {mine} tiles to improve the hand; discarding "
                        "{best_en} leaves {top}"),
-    "dq_worse_farther": ("打{tile}不是最好：還差{k}張才聽（{n}向聽），打{best}只差{best_k}張",
+    "dq_worse_farther": ("打{tile}不是最好：還差{k}張才聽（{n}向聽），打{best}只差{best_k}張（{best_n}向聽）",
                          "Discarding {tile_en} is not the best: it leaves the hand {n_en} {k_en} from ready; "
-                         "discarding {best_en} leaves it {best_n} {best_k_en} from ready"),
+                         "discarding {best_en} leaves it {best_n_en} {best_k_en} from ready"),
 }
 
 

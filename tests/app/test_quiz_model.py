@@ -254,7 +254,7 @@ def test_grading_a_worse_discard_says_why_with_the_numbers_of_the_choices() -> N
     farther = grade_discard(q, "1p").verdict
     assert farther.en == ("Discarding 1p is not the best: it leaves the hand 2 useful draws from ready; discarding 6p "
                           "or 6s leaves it 1 useful draw from ready")
-    assert farther.zh == "打一筒不是最好：還差兩張才聽（二向聽），打六筒、六條只差一張"
+    assert farther.zh == "打一筒不是最好：還差兩張才聽（二向聽），打六筒、六條只差一張（一向聽）"
 
 
 def test_some_discard_quizzes_are_two_from_ready_and_some_hold_one_suit_with_honours() -> None:

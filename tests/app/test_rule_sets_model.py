@@ -1670,7 +1670,7 @@ _TO_TOP = ("“Friday house” inherits “Middle”, “Middle” inherits “T
     ("fri", "x = = 1", _DAMAGED, "The file of the rule set “Friday house” is damaged: not valid TOML",
      "規則「週五家規」的檔案有問題：不是有效的 TOML"),
     ("fri", "inherits = 3", _DAMAGED, "The file of the rule set “Friday house” is damaged: inherits must be a "
-     "profile id, got 3", "規則「週五家規」的檔案有問題：inherits 要寫規則的 id，收到 3"),
+     "profile id, got “3”", "規則「週五家規」的檔案有問題：inherits 要寫規則的 id，收到「3」"),
     ("top", 'inherits = "fri"', _DAMAGED, "“Friday house” → “Middle” → “Top” → “Friday house” go round in a circle "
      "(each set inherits the next), so none of these can be used",
      "「週五家規」→「中間」→「頂」→「週五家規」的繼承繞成一圈（每一套都照下一套改），這幾套都無法使用"),
