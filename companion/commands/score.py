@@ -384,7 +384,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     import cv2
 
     from companion.rules.scoring import NotAWin
-    from companion.vision.hand_score import PhotoHandError, score_photo
+    from companion.vision.hand_score import PhotoHandError, WinTileUnseen, score_photo
     from companion.vision.image_file import ImageFileError, full_size, read_image, too_small
     from companion.vision.quality import photo_quality
     from companion.vision.read import TOO_DARK_EN, TOO_DARK_ZH, too_dark
@@ -429,10 +429,12 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         return failed
     except WinInputError as e:
         en, zh = flag_said(e, args)
-        if e.field == "discarder" and "win_type" not in context:  # the winning tile named is not in the photo: a
-            # self-drawn one left out of it is said so (a review's note)
-            en += "; if it was self-drawn and left out of the photo, give --win-type self_draw"
-            zh += "；若是自摸、只是沒拍進照片，請加 --win-type self_draw"
+        if isinstance(e, WinTileUnseen):  # one way out or the other, as options (a review read "so it was a
+            # discard" and "if it was self-drawn" in one message)
+            en, zh = (f"the winning tile named, {e.tile.code}, is not in the photo: give --discarder SEAT (E S W N), "
+                      "or --win-type self_draw if it was self-drawn and left out of the photo",
+                      f"指定胡的那張{e.tile.zh}不在照片裡：請加 --discarder 座位（E S W N），"
+                      "若是自摸、只是沒拍進照片，請加 --win-type self_draw")
         if e.field == "flags.replacement_after" and "needs that kong among the melds" in en:  # a face-up kong reads
             # as exposed: say how to name it (a review was not told)
             en += "; a face-up kong in the photo is taken as exposed: --kong TILE=addkong or =ckong says what it was"

@@ -803,16 +803,25 @@ def _refuse_named_no_win(dets: Detections, laid: LaidHand, need: Need) -> None:
                          (read, read_zh), way_out=WayOut.CORRECT_TILE, waits=waits)
 
 
+class WinTileUnseen(WinInputError):
+    """A winning tile named (:attr:`tile`) that is not in the photo, with no kind of win nor discarder said
+    (:func:`_ask_discarder`): each surface says its own way to give who discarded it, or that it was self-drawn and
+    left out of the photo (a review was told both "so it was a discard" and "if it was self-drawn")."""
+
+    def __init__(self, tile: Tile) -> None:
+        self.tile = tile
+        super().__init__("discarder", f"the winning tile named, {_en(tile)}, is not in the photo: say who discarded "
+                         "it, or, if it was self-drawn and left out of the photo, that it was self-drawn",
+                         f"指定胡的那張{tile.zh}不在照片裡：請指定放槍的人；若是自摸、只是沒拍進照片，請指定自摸")
+
+
 def _ask_discarder(win_tile: Tile, context: Mapping[str, Any]) -> None:
-    """A winning tile named that is not in the photo, with no kind of win nor discarder said: a ``WinInputError``
-    asking who discarded it. It lies in a river (a self-drawn tile is photographed with the hand), so a self-draw,
-    paid by all three, is no fair guess (a review's was scored so)."""
+    """A winning tile named that is not in the photo, with no kind of win nor discarder said: a
+    :class:`WinTileUnseen` asking who discarded it. It lies in a river (a self-drawn tile is photographed with the
+    hand), so a self-draw, paid by all three, is no fair guess (a review's was scored so)."""
     if "win_type" in context or context.get("discarder") is not None:
         return
-    raise WinInputError("discarder", f"the winning tile named, {_en(win_tile)}, is not in the photo, so it was "
-                        "a discard: say who discarded it (a self-drawn winning tile is photographed with the hand)",
-                        f"指定胡的那張{win_tile.zh}不在照片裡，所以是胡別人打出的牌：請指定放槍的人"
-                        "（自摸的話，胡的那張要跟手牌一起拍）")
+    raise WinTileUnseen(win_tile)
 
 
 def _all_flowers(dets: Detections, laid: LaidHand) -> bool:

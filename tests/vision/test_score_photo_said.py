@@ -598,9 +598,14 @@ def test_a_refusals_and_notes_way_out_is_said_with_the_tiles_and_options_it_name
     assert "--win-type seven_flowers_rob --discarder SEAT" in capsys.readouterr().out
     photo = photo_of(laid([(100, [sixteen])]))
     assert main(["score", photo, "--lang", "en", "--win-tile", "3s"]) == 1
-    assert "give --win-type self_draw" in capsys.readouterr().err
+    err = capsys.readouterr().err  # one way out or the other, not "so it was a discard … if it was self-drawn"
+    assert "the winning tile named, 3s, is not in the photo: give --discarder SEAT (E S W N), or --win-type " \
+        "self_draw if it was self-drawn and left out of the photo" in err
+    assert "so it was" not in err and "say who discarded it" not in err
     assert main(["score", photo, "--win-tile", "3s"]) == 1
-    assert "請加 --win-type self_draw" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "請加 --discarder 座位（E S W N），若是自摸、只是沒拍進照片，請加 --win-type self_draw" in err
+    assert "所以是胡別人" not in err
     assert main(["score", photo, "--win-tile", "3s", "--win-type", "self_draw"]) == 0
 
 
