@@ -798,7 +798,8 @@ def advised(refused: PhotoHandError, dets: Any = None, corrections: list[Correct
     if refused.way_out.value == "win_tile":  # the winning tile not in the photo: named with its own option
         code = refused.waits[0].code  # (a win_tile refusal always says the waits)
         return refused.said((f", or name it with --win-tile (e.g. --win-tile {code})",
-                             f"，或用 --win-tile 指定（例如 --win-tile {code}）"), yours)
+                             f"，或用 --win-tile 指定（例如 --win-tile {code}）"), yours,
+                            _NOTE_WAY.get(refused.also.value, ("", "")))  # (seven flowers: Seven rob one's options)
     exact = _exact(refused, dets) if dets is not None else []
     # the example from the tiles to check where the refusal names some (a review's duplicate flower was shown
     # "--tile 1.16=9p", the hand's last tile, not a flower)

@@ -621,3 +621,27 @@ def test_the_note_on_all_eight_flowers_says_seven_rob_one_in_the_photo_forms_fie
     tab = doubt_note(note)
     assert tab.en.endswith(" (choose “Seven rob one” under “Win”, and the player robbed under “Discarder”)")
     assert tab.zh.endswith("（在「胡法」選「七搶一」，在「放槍的人」選被搶的人）")
+
+
+def test_seven_flowers_and_16_tiles_say_how_to_give_seven_rob_one(photo_of, capsys) -> None:
+    """16 tiles and seven flowers were refused "…it is Seven rob one", with no option (nor form field) for it."""
+    from companion.app.photo_model import app_words
+    from companion.rules.profiles import load_profile
+    from companion.vision.hand_score import PhotoHandError, WayOut, score_photo
+
+    hand = [(100, ["123m456m234p678p45s88s"]), (200, ["1234f"]), (300, ["567f"])]
+    assert main(["score", photo_of(laid(hand)), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "it is Seven rob one: if it was robbed, say so as the kind of win, with the player robbed " \
+        "(--win-type seven_flowers_rob --discarder SEAT) (read: " in err
+    assert main(["score", photo_of(laid(hand))]) == 1
+    assert "請把胡法指定為七搶一，並指定被搶的人（--win-type seven_flowers_rob --discarder 座位）（讀到：" \
+        in capsys.readouterr().err
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(laid(hand), {}, load_profile(None))
+    assert e.value.also is WayOut.SEVEN_ROB_ONE
+    tab = app_words(e.value)
+    assert "Seven rob one: if it was robbed, say so as the kind of win, with the player robbed (choose “Seven rob " \
+        "one” under “Win”, and the player robbed under “Discarder”) (read: " in tab.en
+    assert "（在「胡法」選「七搶一」，在「放槍的人」選被搶的人）（讀到：" in tab.zh
+    assert "--win-type" not in app_words(e.value, live=True).en
