@@ -771,19 +771,22 @@ def _exact(refused: PhotoHandError, dets: Any) -> list[str]:
 
 
 def _checked_example(refused: PhotoHandError, dets: Any) -> list[str]:
-    """The first tile the refusal names to check (:attr:`PhotoHandError.check`) as another reading of it (its next
-    one, a flower as a flower), for the ``--tile`` example; none where it names no tile numbered."""
+    """The least sure tile the refusal names to check (:attr:`PhotoHandError.check`; the first of those as sure) as
+    another reading of it (its next one, a flower as a flower not read already), for the ``--tile`` example; none
+    where it names no tile numbered. A review's 7f read twice, the second copy read 7f/1f/8f, was shown
+    "--tile f.7=1f": the copy read surely, and a flower read already."""
     at = {i: a for _, groups in _places(dets) for g in groups for a, i in g}
-    for i in refused.check:
-        if i in at:
-            now = Tile(int(dets.kind[i]))
-            other = next((Tile(int(k)) for k in dets.top3_kind[i] if int(k) != int(now) and int(k) in _TILE_VALUES
-                          and Tile(int(k)).is_flower == now.is_flower), None)
-            read = {int(k) for k in dets.kind}  # (a flower read twice is another flower: one not read)
-            spare = next((t for t in Tile if t.is_flower and int(t) not in read), Tile.F1) if now.is_flower else \
-                (Tile.M1 if now != Tile.M1 else Tile.M2)
-            return [f"{at[i]}={(other or spare).code}"]
-    return []
+    checked = [i for i in refused.check if i in at]
+    if not checked:
+        return []
+    i = min(checked, key=lambda j: float(dets.score[j]))  # (min keeps the first of equal scores)
+    now = Tile(int(dets.kind[i]))
+    read = {int(k) for k in dets.kind}  # (a flower read twice is another flower: one not read)
+    other = next((Tile(int(k)) for k in dets.top3_kind[i] if int(k) != int(now) and int(k) in _TILE_VALUES
+                  and Tile(int(k)).is_flower == now.is_flower and not (now.is_flower and int(k) in read)), None)
+    spare = next((t for t in Tile if t.is_flower and int(t) not in read), Tile.F1) if now.is_flower else \
+        (Tile.M1 if now != Tile.M1 else Tile.M2)
+    return [f"{at[i]}={(other or spare).code}"]
 
 
 def advised(refused: PhotoHandError, dets: Any = None, corrections: list[Correction] | None = None

@@ -594,6 +594,12 @@ def test_a_refusals_and_notes_way_out_is_said_with_the_tiles_and_options_it_name
     assert main(["score", photo_of(laid([(100, [sixteen]), (200, ["1234f"]), (300, ["5677f"])])), "--lang", "en"]) == 1
     err = capsys.readouterr().err
     assert "e.g. --tile f.7=8f" in err and "--tile 1.16=" not in err
+    for unsure, named in ((22, "f.7"), (23, "f.8")):  # the copy read 7f/1f/8f; 1f is read already, at f.1
+        doubt = {unsure: [("7f", 0.6), ("1f", 0.3), ("8f", 0.1)]}
+        assert main(["score", photo_of(laid([(100, [sixteen]), (200, ["1234f"]), (300, ["5677f"])], doubt)),
+                     "--lang", "en"]) == 1
+        err = capsys.readouterr().err
+        assert f"e.g. --tile {named}=8f" in err and f"--tile {named}=1f" not in err
     assert main(["score", photo_of(laid([(100, [sixteen]), (200, ["1234f"]), (300, ["5678f"])])), "--lang", "en"]) == 0
     assert "--win-type seven_flowers_rob --discarder SEAT" in capsys.readouterr().out
     photo = photo_of(laid([(100, [sixteen])]))
