@@ -632,7 +632,8 @@ def app_words(bad: PhotoHandError | WinInputError | NotAWin, live: bool = False,
         way = way_out(bad, live)
         opening = None if changed is None else ui("photo_opening_corrected", n=changed) if changed else \
             ui("photo_opening_as_read")
-        en, zh = bad.said((way.en, way.zh), None if opening is None else (opening.en, opening.zh))
+        also = _seven_rob_way() if bad.also is WayOut.SEVEN_ROB_ONE and not live else ("", "")  # (seven flowers)
+        en, zh = bad.said((way.en, way.zh), None if opening is None else (opening.en, opening.zh), also)
         return stripped(zh, en)
     return stripped(bad.message_zh, str(bad))
 
@@ -669,10 +670,16 @@ def doubt_note(doubt: Note, live: bool = False) -> Words:
             box, choice = ui("photo_calls"), ui("photo_calls_concealed")
             said = ui("photo_concealed_hint", field=box.zh, field_en=box.en, choice=choice.zh, choice_en=choice.en)
         way = (said.en, said.zh)
-    elif doubt.way_out is WayOut.SEVEN_ROB_ONE and not live:  # the form's 胡法 list has 七搶一, its payer 放槍的人
-        field, choice, who = ui("win_type"), ui("win_seven_rob_one"), ui("discarder")
-        said = ui("photo_seven_rob_hint", field=field.zh, field_en=field.en, choice=choice.zh, choice_en=choice.en,
-                  who=who.zh, who_en=who.en)
-        way = (said.en, said.zh)
+    elif doubt.way_out is WayOut.SEVEN_ROB_ONE and not live:
+        way = _seven_rob_way()
     en, zh = doubt.said(way)
     return scorer_note(zh, en)
+
+
+def _seven_rob_way() -> tuple[str, str]:
+    """How the Score tab's form says a Seven rob one (English, Chinese): its 胡法 list has 七搶一, its payer
+    放槍的人."""
+    field, choice, who = ui("win_type"), ui("win_seven_rob_one"), ui("discarder")
+    said = ui("photo_seven_rob_hint", field=field.zh, field_en=field.en, choice=choice.zh, choice_en=choice.en,
+              who=who.zh, who_en=who.en)
+    return said.en, said.zh

@@ -384,7 +384,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     import cv2
 
     from companion.rules.scoring import NotAWin
-    from companion.vision.hand_score import PhotoHandError, score_photo
+    from companion.vision.hand_score import PhotoHandError, WinTileUnseen, score_photo
     from companion.vision.image_file import ImageFileError, full_size, read_image, too_small
     from companion.vision.quality import photo_quality
     from companion.vision.read import TOO_DARK_EN, TOO_DARK_ZH, too_dark
@@ -429,10 +429,12 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         return failed
     except WinInputError as e:
         en, zh = flag_said(e, args)
-        if e.field == "discarder" and "win_type" not in context:  # the winning tile named is not in the photo: a
-            # self-drawn one left out of it is said so (a review's note)
-            en += "; if it was self-drawn and left out of the photo, give --win-type self_draw"
-            zh += "；若是自摸、只是沒拍進照片，請加 --win-type self_draw"
+        if isinstance(e, WinTileUnseen):  # one way out or the other, as options (a review read "so it was a
+            # discard" and "if it was self-drawn" in one message)
+            en, zh = (f"the winning tile named, {e.tile.code}, is not in the photo: give --discarder SEAT (E S W N), "
+                      "or --win-type self_draw if it was self-drawn and left out of the photo",
+                      f"指定胡的那張{e.tile.zh}不在照片裡：請加 --discarder 座位（E S W N），"
+                      "若是自摸、只是沒拍進照片，請加 --win-type self_draw")
         if e.field == "flags.replacement_after" and "needs that kong among the melds" in en:  # a face-up kong reads
             # as exposed: say how to name it (a review was not told)
             en += "; a face-up kong in the photo is taken as exposed: --kong TILE=addkong or =ckong says what it was"
@@ -769,19 +771,22 @@ def _exact(refused: PhotoHandError, dets: Any) -> list[str]:
 
 
 def _checked_example(refused: PhotoHandError, dets: Any) -> list[str]:
-    """The first tile the refusal names to check (:attr:`PhotoHandError.check`) as another reading of it (its next
-    one, a flower as a flower), for the ``--tile`` example; none where it names no tile numbered."""
+    """The least sure tile the refusal names to check (:attr:`PhotoHandError.check`; the first of those as sure) as
+    another reading of it (its next one, a flower as a flower not read already), for the ``--tile`` example; none
+    where it names no tile numbered. A review's 7f read twice, the second copy read 7f/1f/8f, was shown
+    "--tile f.7=1f": the copy read surely, and a flower read already."""
     at = {i: a for _, groups in _places(dets) for g in groups for a, i in g}
-    for i in refused.check:
-        if i in at:
-            now = Tile(int(dets.kind[i]))
-            other = next((Tile(int(k)) for k in dets.top3_kind[i] if int(k) != int(now) and int(k) in _TILE_VALUES
-                          and Tile(int(k)).is_flower == now.is_flower), None)
-            read = {int(k) for k in dets.kind}  # (a flower read twice is another flower: one not read)
-            spare = next((t for t in Tile if t.is_flower and int(t) not in read), Tile.F1) if now.is_flower else \
-                (Tile.M1 if now != Tile.M1 else Tile.M2)
-            return [f"{at[i]}={(other or spare).code}"]
-    return []
+    checked = [i for i in refused.check if i in at]
+    if not checked:
+        return []
+    i = min(checked, key=lambda j: float(dets.score[j]))  # (min keeps the first of equal scores)
+    now = Tile(int(dets.kind[i]))
+    read = {int(k) for k in dets.kind}  # (a flower read twice is another flower: one not read)
+    other = next((Tile(int(k)) for k in dets.top3_kind[i] if int(k) != int(now) and int(k) in _TILE_VALUES
+                  and Tile(int(k)).is_flower == now.is_flower and not (now.is_flower and int(k) in read)), None)
+    spare = next((t for t in Tile if t.is_flower and int(t) not in read), Tile.F1) if now.is_flower else \
+        (Tile.M1 if now != Tile.M1 else Tile.M2)
+    return [f"{at[i]}={(other or spare).code}"]
 
 
 def advised(refused: PhotoHandError, dets: Any = None, corrections: list[Correction] | None = None
@@ -796,7 +801,8 @@ def advised(refused: PhotoHandError, dets: Any = None, corrections: list[Correct
     if refused.way_out.value == "win_tile":  # the winning tile not in the photo: named with its own option
         code = refused.waits[0].code  # (a win_tile refusal always says the waits)
         return refused.said((f", or name it with --win-tile (e.g. --win-tile {code})",
-                             f"，或用 --win-tile 指定（例如 --win-tile {code}）"), yours)
+                             f"，或用 --win-tile 指定（例如 --win-tile {code}）"), yours,
+                            _NOTE_WAY.get(refused.also.value, ("", "")))  # (seven flowers: Seven rob one's options)
     exact = _exact(refused, dets) if dets is not None else []
     # the example from the tiles to check where the refusal names some (a review's duplicate flower was shown
     # "--tile 1.16=9p", the hand's last tile, not a flower)

@@ -72,7 +72,8 @@ class WayOut(Enum):
     """A note's (:attr:`Note.way_out`): rows were taken as called melds only for lying apart; were they not called,
     say so (:func:`score_photo`'s ``concealed``, ``companion score --concealed``, the photo form's calls)."""
     SEVEN_ROB_ONE = "seven_rob_one"
-    """A note's: all eight flowers and 16 tiles were scored as 八仙過海, but a 七搶一 winner lays the eighth flower,
+    """A note's, or a refusal's second (:attr:`PhotoHandError.also`: seven flowers and 16 tiles, the winning tile not
+    in the photo): all eight flowers and 16 tiles were scored as 八仙過海, but a 七搶一 winner lays the eighth flower,
     robbed from another player, with his seven: if so, say that kind of win and who was robbed (``win_type``
     ``seven_flowers_rob`` with its ``discarder``: the photo form's 胡法, ``companion score``'s kind of win)."""
 
@@ -87,9 +88,10 @@ class PhotoHandError(ValueError):
     def __init__(self, message: str, zh: str, reading: tuple[str, str] | None = None,
                  check: tuple[int, ...] = (), way_out: WayOut = WayOut.NONE, after: tuple[str, str] = ("", ""),
                  fits: tuple[tuple[int, tuple[Tile, ...]], ...] = (), waits: tuple[Tile, ...] = (),
-                 opening: tuple[str, str] = ("", ""), corrected: tuple[int, ...] = ()) -> None:
-        super().__init__(opening[0] + message + after[0])
-        self.zh = opening[1] + zh + after[1]
+                 opening: tuple[str, str] = ("", ""), corrected: tuple[int, ...] = (), also: WayOut = WayOut.NONE,
+                 closing: tuple[str, str] = ("", "")) -> None:
+        super().__init__(opening[0] + message + after[0] + closing[0])
+        self.zh = opening[1] + zh + after[1] + closing[1]
         self.opening = opening  # the words the message opens with (English, Chinese), apart from the rest
         self.corrected = corrected  # the detections the player corrected, where the opening blames them
         self.reading = reading  # the photo as read (:func:`reading_text`; notation, Chinese), when it says no win
@@ -100,14 +102,19 @@ class PhotoHandError(ValueError):
         self.waits = waits  # a hand shown without its winning tile (:attr:`WayOut.WIN_TILE`): the tiles it waits on
         self._before = (message, zh)  # the way out is said between these and ``after`` (the photo as read)
         self._after = after
+        self.also = also  # a second way out, for what ``after`` says (a Seven rob one), said before ``closing``
+        self._closing = closing
 
-    def said(self, way: tuple[str, str], corrections: tuple[str, str] | None = None) -> tuple[str, str]:
+    def said(self, way: tuple[str, str], corrections: tuple[str, str] | None = None,
+             also: tuple[str, str] = ("", "")) -> tuple[str, str]:
         """The refusal (English, Chinese) with a surface's words for :attr:`way_out` (``way``, each beginning with
         its own separator, ``"; "`` / ``"；"``) where they go: at the end, or before the photo as read; and, where it
         blames the player's corrections (:attr:`corrected`), the surface's words for them (``corrections``: "not a
-        win with your correction (--tile 1.17=5s)") in place of its opening."""
+        win with your correction (--tile 1.17=5s)") in place of its opening; and the surface's words for
+        :attr:`also` (``also``) after ``after``, before its ``closing``."""
         en, zh = corrections if corrections is not None and self.corrected else self.opening
-        return en + self._before[0] + way[0] + self._after[0], zh + self._before[1] + way[1] + self._after[1]
+        return (en + self._before[0] + way[0] + self._after[0] + also[0] + self._closing[0],
+                zh + self._before[1] + way[1] + self._after[1] + also[1] + self._closing[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -772,10 +779,13 @@ def _refuse_missing_win(dets: Detections, laid: LaidHand, need: Need, short: boo
     if not waits:
         on_en, on_zh = on_en + ": check the tiles", on_zh + "：請檢查讀到的牌"
     kinds = {int(dets.kind[i]) for i in laid.flowers}
+    seven = not _all_flowers(dets, laid) and len(laid.flowers) == 7 == len(kinds)  # its way out said by each surface
     eight_en, eight_zh = ("; with all eight flowers it is Eight flowers, won on the eighth flower, not on a discard",
                           "；八張花都到齊就是八仙過海，不是胡別人打的牌") if _all_flowers(dets, laid) else \
-        ("; with seven flowers, the eighth robbed from another player, it is Seven rob one",
-         "；七張花、第八張是搶別家的，就是七搶一") if len(laid.flowers) == 7 == len(kinds) else ("", "")
+        ("; with seven flowers, the eighth robbed from another player, it is Seven rob one: if it was robbed, say so "
+         "as the kind of win, with the player robbed",
+         "；七張花、第八張是搶別家的，就是七搶一：若第八張是搶別家的，請把胡法指定為七搶一，並指定被搶的人") \
+        if seven else ("", "")
     found_en, found_zh = (f"found {tiles} tiles besides the flowers", f"除了花牌找到 {tiles} 張") \
         if laid.flowers or in_rows else (f"found {tiles} tiles", f"找到 {tiles} 張")
     way = (": lay the winning tile beside the hand and photograph it again", "：請把胡的那張放在手牌旁邊再拍一次") \
@@ -784,8 +794,8 @@ def _refuse_missing_win(dets: Detections, laid: LaidHand, need: Need, short: boo
                          f"tile); {on_en}{way[0]}",
                          f"{found_zh}：照片裡沒有胡的那張（胡牌要有 16 張加胡的那張）；{on_zh}{way[1]}",
                          (read, read_zh), way_out=WayOut.WIN_TILE if waits else WayOut.CORRECT_TILE,
-                         after=(f"{eight_en} (read: {read})", f"{eight_zh}（讀到：{read_zh}）"),
-                         waits=waits)
+                         after=(eight_en, eight_zh), closing=(f" (read: {read})", f"（讀到：{read_zh}）"),
+                         waits=waits, also=WayOut.SEVEN_ROB_ONE if seven else WayOut.NONE)
 
 
 def _refuse_named_no_win(dets: Detections, laid: LaidHand, need: Need) -> None:
@@ -803,16 +813,25 @@ def _refuse_named_no_win(dets: Detections, laid: LaidHand, need: Need) -> None:
                          (read, read_zh), way_out=WayOut.CORRECT_TILE, waits=waits)
 
 
+class WinTileUnseen(WinInputError):
+    """A winning tile named (:attr:`tile`) that is not in the photo, with no kind of win nor discarder said
+    (:func:`_ask_discarder`): each surface says its own way to give who discarded it, or that it was self-drawn and
+    left out of the photo (a review was told both "so it was a discard" and "if it was self-drawn")."""
+
+    def __init__(self, tile: Tile) -> None:
+        self.tile = tile
+        super().__init__("discarder", f"the winning tile named, {_en(tile)}, is not in the photo: say who discarded "
+                         "it, or, if it was self-drawn and left out of the photo, that it was self-drawn",
+                         f"指定胡的那張{tile.zh}不在照片裡：請指定放槍的人；若是自摸、只是沒拍進照片，請指定自摸")
+
+
 def _ask_discarder(win_tile: Tile, context: Mapping[str, Any]) -> None:
-    """A winning tile named that is not in the photo, with no kind of win nor discarder said: a ``WinInputError``
-    asking who discarded it. It lies in a river (a self-drawn tile is photographed with the hand), so a self-draw,
-    paid by all three, is no fair guess (a review's was scored so)."""
+    """A winning tile named that is not in the photo, with no kind of win nor discarder said: a
+    :class:`WinTileUnseen` asking who discarded it. It lies in a river (a self-drawn tile is photographed with the
+    hand), so a self-draw, paid by all three, is no fair guess (a review's was scored so)."""
     if "win_type" in context or context.get("discarder") is not None:
         return
-    raise WinInputError("discarder", f"the winning tile named, {_en(win_tile)}, is not in the photo, so it was "
-                        "a discard: say who discarded it (a self-drawn winning tile is photographed with the hand)",
-                        f"指定胡的那張{win_tile.zh}不在照片裡，所以是胡別人打出的牌：請指定放槍的人"
-                        "（自摸的話，胡的那張要跟手牌一起拍）")
+    raise WinTileUnseen(win_tile)
 
 
 def _all_flowers(dets: Detections, laid: LaidHand) -> bool:

@@ -1306,13 +1306,28 @@ def reduced_note(width: int, full_size: tuple[int, int]) -> Entry | None:
                  "--json gives boxes in the photo's own pixels")
 
 
-def _plate(out: np.ndarray, text: str, font: float, thick: int, x: int, y: int, see_through: bool) -> None:
-    """``text`` written at ``(x, y)`` (its baseline's left end) on a light plate, so it is read apart from a tile's
-    own printed numbers; ``see_through``: a fainter plate, over a tile's face."""
-    h_img, w_img = out.shape[:2]
+def plate_box(text: str, font: float, thick: int, x: int, y: int) -> tuple[int, int, int, int]:
+    """The plate :func:`_plate` lays under ``text`` written at ``(x, y)``: ``(x0, y0, x1, y1)``, its whole text
+    (the stroke below the baseline, any descender) inside it with a margin on every side (a review's "2.1" plate
+    ended at the baseline, its digits' feet cut off). It is ``th + base + pad`` high, as it was, moved ``low``
+    down: the text's height ``th`` has room over its letters already."""
     (tw, th), base = cv2.getTextSize(text, _FONT, font, thick + 2)
     pad = max(2, round(th / 4))
-    x0, y0, x1, y1 = max(0, x - pad), max(0, y - th - pad), min(w_img, x + tw + pad), min(h_img, y + base)
+    low = _plate_low(pad)
+    return x - pad, y - th - pad + low, x + tw + pad, y + base + low
+
+
+def _plate_low(pad: int) -> int:
+    """How far below the baseline (past any descender) a plate of margin ``pad`` reaches (:func:`plate_box`)."""
+    return max(1, round(pad / 2))
+
+
+def _plate(out: np.ndarray, text: str, font: float, thick: int, x: int, y: int, see_through: bool) -> None:
+    """``text`` written at ``(x, y)`` (its baseline's left end) on a light plate (:func:`plate_box`), so it is read
+    apart from a tile's own printed numbers; ``see_through``: a fainter plate, over a tile's face."""
+    h_img, w_img = out.shape[:2]
+    x0, y0, x1, y1 = plate_box(text, font, thick, x, y)
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w_img, x1), min(h_img, y1)
     plate = out[y0:y1, x0:x1]
     k = 0.35 if see_through else 0.7
     out[y0:y1, x0:x1] = (plate * (1 - k) + 255 * k).astype(np.uint8)
@@ -1367,20 +1382,24 @@ def annotated(image: np.ndarray, dets: Detections, names: Sequence[str] | None =
     n = len(quads)
     Rect = tuple[int, int, int, int]
     taken: list[Rect] = []  # the plates placed
+    apart = max(2, line)  # the gap between two plates (a review read "7z" over "2.1", touching, as one plate)
 
     def free(rect: Rect, also: Sequence[Rect] = ()) -> bool:
-        """A plate there stays in the image, off every tile's face and every other plate."""
+        """A plate there stays in the image, off every tile's face and ``apart`` off every other plate."""
         x0, y0, x1, y1 = rect
         if y0 < 0 or y1 > h_img or x0 < 0 or x1 > w_img:
             return False
-        return not any(x0 < r[2] and r[0] < x1 and y0 < r[3] and r[1] < y1 for r in [*core, *taken, *also])
+        if any(x0 < r[2] and r[0] < x1 and y0 < r[3] and r[1] < y1 for r in core):
+            return False
+        return not any(x0 < r[2] + apart and r[0] < x1 + apart and y0 < r[3] + apart and r[1] < y1 + apart
+                       for r in [*taken, *also])
 
     def slot(i: int, lab: Label, where: str, gap: int = 0) -> tuple[int, Rect]:
         """The baseline and plate of ``lab`` ``gap`` pixels off tile ``i``'s top (``above``) or foot (``below``)."""
         text, font, thick, x, tw, th, base, pad = lab
         y = int(bounds[i, 1]) - line - gap - pad - base if where == "above" else \
-            int(bounds[i, 3]) + line + gap + pad + th
-        return y, (x - pad, y - th - pad, x + tw + pad, y + base)
+            int(bounds[i, 3]) + line + gap + pad - _plate_low(pad) + th  # (its plate's top there)
+        return y, plate_box(text, font, thick, x, y)
 
     def spot(i: int, lab: Label, sides: tuple[str, ...], also: Sequence[Rect] = (), reach: int = 3
              ) -> tuple[int, Rect] | None:
@@ -1420,9 +1439,9 @@ def annotated(image: np.ndarray, dets: Detections, names: Sequence[str] | None =
                     break
             else:
                 text, font, thick, x, tw, th, base, pad = lab = opts[-1]
-                y = int(np.clip(bounds[k, 3] - line - pad - base, th + 1, max(th + 1, h_img - base - 1)))
+                y = int(np.clip(bounds[k, 3] - line - pad - base, th + 1, max(th + 1, h_img - base - pad - 1)))
                 plates.append((lab, y, True))
-                taken.append((x - pad, y - th - pad, x + tw + pad, y + base))
+                taken.append(plate_box(text, font, thick, x, y))
 
     rows = row_labels(RowFrame.of(dets.obb)) if n else np.zeros(0, np.int64)
     numbered = [(i, label(i, [at], float(min(dets.obb[i, 2], dets.obb[i, 3])) * 0.8))

@@ -1174,7 +1174,9 @@ def test_an_opencv_failure_on_a_photo_is_said_in_both_languages_without_its_text
 def test_annotate_plates_of_touching_tiles_in_two_close_rows_overlap_no_plate_and_no_tile(monkeypatch) -> None:
     """A hand's row of touching tiles and a second row just under it: each label and each ``--tile`` number on a
     plate of its own, none over another plate or a tile (a review: "2m 0.92" and "3m 0.89" overlapped, the second
-    row's labels sat on the first row's feet, and the first row's numbers lay see-through over the faces)."""
+    row's labels sat on the first row's feet, and the first row's numbers lay see-through over the faces); plates
+    apart, none touching another (a review read "7z" over "2.1" as one plate), each holding its whole text (the
+    feet of "2.1" and "f.1" were cut off where the plate ended at the baseline)."""
     from companion.vision import read
     from companion.vision.read import Marks
 
@@ -1182,9 +1184,12 @@ def test_annotate_plates_of_touching_tiles_in_two_close_rows_overlap_no_plate_an
     real = read._plate
 
     def plate(out, text, font, thick, x, y, see_through) -> None:
-        (tw, th), base = cv2.getTextSize(text, read._FONT, font, thick + 2)
-        pad = max(2, round(th / 4))
-        drawn.append((x - pad, y - th - pad, x + tw + pad, y + base, see_through))
+        box = x0, y0, x1, y1 = read.plate_box(text, font, thick, x, y)
+        ink = np.zeros(out.shape[:2], np.uint8)  # the text as drawn, white stroke and all, inside its plate
+        cv2.putText(ink, text, (x, y), read._FONT, font, 255, thick + 2, cv2.LINE_AA)
+        ys, xs = np.nonzero(ink)
+        assert x0 < xs.min() and xs.max() < x1 - 1 and y0 < ys.min() and ys.max() < y1 - 1, (text, box)
+        drawn.append((*box, see_through))
         real(out, text, font, thick, x, y, see_through)
 
     monkeypatch.setattr(read, "_plate", plate)
@@ -1198,4 +1203,5 @@ def test_annotate_plates_of_touching_tiles_in_two_close_rows_overlap_no_plate_an
     assert len(drawn) == 32 and not any(p[4] for p in drawn)  # none see-through over a face
     tiles = [(x - w / 2, y - h / 2, x + w / 2, y + h / 2) for x, y, w, h, _ in obb]
     for k, a in enumerate(drawn):
-        assert not any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3] for b in drawn[k + 1:] + tiles)
+        assert not any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3] for b in tiles)
+        assert not any(a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3] for b in drawn[k + 1:])

@@ -594,13 +594,24 @@ def test_a_refusals_and_notes_way_out_is_said_with_the_tiles_and_options_it_name
     assert main(["score", photo_of(laid([(100, [sixteen]), (200, ["1234f"]), (300, ["5677f"])])), "--lang", "en"]) == 1
     err = capsys.readouterr().err
     assert "e.g. --tile f.7=8f" in err and "--tile 1.16=" not in err
+    for unsure, named in ((22, "f.7"), (23, "f.8")):  # the copy read 7f/1f/8f; 1f is read already, at f.1
+        doubt = {unsure: [("7f", 0.6), ("1f", 0.3), ("8f", 0.1)]}
+        assert main(["score", photo_of(laid([(100, [sixteen]), (200, ["1234f"]), (300, ["5677f"])], doubt)),
+                     "--lang", "en"]) == 1
+        err = capsys.readouterr().err
+        assert f"e.g. --tile {named}=8f" in err and f"--tile {named}=1f" not in err
     assert main(["score", photo_of(laid([(100, [sixteen]), (200, ["1234f"]), (300, ["5678f"])])), "--lang", "en"]) == 0
     assert "--win-type seven_flowers_rob --discarder SEAT" in capsys.readouterr().out
     photo = photo_of(laid([(100, [sixteen])]))
     assert main(["score", photo, "--lang", "en", "--win-tile", "3s"]) == 1
-    assert "give --win-type self_draw" in capsys.readouterr().err
+    err = capsys.readouterr().err  # one way out or the other, not "so it was a discard … if it was self-drawn"
+    assert "the winning tile named, 3s, is not in the photo: give --discarder SEAT (E S W N), or --win-type " \
+        "self_draw if it was self-drawn and left out of the photo" in err
+    assert "so it was" not in err and "say who discarded it" not in err
     assert main(["score", photo, "--win-tile", "3s"]) == 1
-    assert "請加 --win-type self_draw" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "請加 --discarder 座位（E S W N），若是自摸、只是沒拍進照片，請加 --win-type self_draw" in err
+    assert "所以是胡別人" not in err
     assert main(["score", photo, "--win-tile", "3s", "--win-type", "self_draw"]) == 0
 
 
@@ -616,3 +627,27 @@ def test_the_note_on_all_eight_flowers_says_seven_rob_one_in_the_photo_forms_fie
     tab = doubt_note(note)
     assert tab.en.endswith(" (choose “Seven rob one” under “Win”, and the player robbed under “Discarder”)")
     assert tab.zh.endswith("（在「胡法」選「七搶一」，在「放槍的人」選被搶的人）")
+
+
+def test_seven_flowers_and_16_tiles_say_how_to_give_seven_rob_one(photo_of, capsys) -> None:
+    """16 tiles and seven flowers were refused "…it is Seven rob one", with no option (nor form field) for it."""
+    from companion.app.photo_model import app_words
+    from companion.rules.profiles import load_profile
+    from companion.vision.hand_score import PhotoHandError, WayOut, score_photo
+
+    hand = [(100, ["123m456m234p678p45s88s"]), (200, ["1234f"]), (300, ["567f"])]
+    assert main(["score", photo_of(laid(hand)), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "it is Seven rob one: if it was robbed, say so as the kind of win, with the player robbed " \
+        "(--win-type seven_flowers_rob --discarder SEAT) (read: " in err
+    assert main(["score", photo_of(laid(hand))]) == 1
+    assert "請把胡法指定為七搶一，並指定被搶的人（--win-type seven_flowers_rob --discarder 座位）（讀到：" \
+        in capsys.readouterr().err
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(laid(hand), {}, load_profile(None))
+    assert e.value.also is WayOut.SEVEN_ROB_ONE
+    tab = app_words(e.value)
+    assert "Seven rob one: if it was robbed, say so as the kind of win, with the player robbed (choose “Seven rob " \
+        "one” under “Win”, and the player robbed under “Discarder”) (read: " in tab.en
+    assert "（在「胡法」選「七搶一」，在「放槍的人」選被搶的人）（讀到：" in tab.zh
+    assert "--win-type" not in app_words(e.value, live=True).en
