@@ -673,6 +673,11 @@ def doubt_note(doubt: Note, live: bool = False) -> Words:
         field, choice, who = ui("win_type"), ui("win_seven_rob_one"), ui("discarder")
         said = ui("photo_seven_rob_hint", field=field.zh, field_en=field.en, choice=choice.zh, choice_en=choice.en,
                   who=who.zh, who_en=who.en)
-        way = (said.en, said.zh)
+        # in place of the note's last clause, its way out in no form's words (said after it, the Chinese read the
+        # same twice: 「…請把胡法指定為七搶一，並指定被搶的人（在「胡法」選「七搶一」…）」, a review)
+        (head_en, colon_en, _), (head_zh, colon_zh, _) = doubt.en.rpartition(": "), doubt.zh.rpartition("：")
+        if colon_en and colon_zh:
+            return scorer_note(f"{head_zh}：{said.zh}", f"{head_en}: {said.en}")
+        way = (f" ({said.en})", f"（{said.zh}）")
     en, zh = doubt.said(way)
     return scorer_note(zh, en)

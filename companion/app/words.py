@@ -1378,11 +1378,13 @@ UI: dict[str, tuple[str, str]] = {
     "live_chow_nothing": ("沒有", "nothing"),
     # --- a photo of all eight flowers scored as 八仙過海: its note's way out to 七搶一 in the Photo form's own fields
     # (photo_model.doubt_note; a review found it said no field) ---
-    "photo_seven_rob_hint": ("（在「{field}」選「{choice}」，在「{who}」選被搶的人）",
-                             " (choose \u201c{choice_en}\u201d under \u201c{field_en}\u201d, and the player robbed "
-                             "under \u201c{who_en}\u201d)"),
+    # (in place of the note's own way out, not after it: it said 「…請把胡法指定為七搶一，並指定被搶的人（在「胡法」選
+    # 「七搶一」…）」, the same twice: a review)
+    "photo_seven_rob_hint": ("若第八張是搶別家的，請在「{field}」選「{choice}」，在「{who}」選被搶的人",
+                             "if it was robbed, choose \u201c{choice_en}\u201d under \u201c{field_en}\u201d, and the "
+                             "player robbed under \u201c{who_en}\u201d"),
     # --- the Ledger's 改正胡牌 of a win that left a face-down kong unnamed (an old log's): its place in the field ---
-    "ledger_fix_kongs_unnamed": ("；0x 是沒寫出的暗槓", "; 0x: one not named"),
+    "ledger_fix_kongs_unnamed": ("；0x 代表胡牌時沒寫出是哪一種牌的暗槓", "; 0x stands for a concealed kong not named at the win"),
     # --- a flower or a face-down tile given as a tile of a chow: understood, but no part of a chow (it said 「看不懂吃的
     # 牌：春」, "not understood": LiveGame.claim, a review) ---
     "live_chow_flower": ("花牌不能拿來吃：{tile}", "a flower cannot be part of a chow: {tile_en}"),
