@@ -509,7 +509,11 @@ class LiveGame:
             # flower, and two tiles or four, said "there is no tile to claim now": an evening's review)
             for code in tiles:
                 read = _tile(code) if isinstance(code, str | Tile) and code != "" else None
-                if not isinstance(read, Tile) or not read.is_known or read.is_flower:
+                if isinstance(read, Tile) and read.is_flower:  # understood, but no part of a chow (a review read
+                    return ui("live_chow_flower", tile=read.zh, tile_en=read.en)  # 「看不懂吃的牌：春」)
+                if isinstance(read, Tile) and not read.is_known:
+                    return ui("live_chow_face_down")
+                if not isinstance(read, Tile):
                     said = _given(code, read)  # in words, never Python's repr (a review read 「…：None」)
                     return ui("live_chow_bad_tile", tile=said.zh, tile_en=said.en)
             others = [x for x in map(_tile, tiles) if isinstance(x, Tile)]
@@ -519,7 +523,7 @@ class LiveGame:
                 read_all = [x for x in map(_tile, tiles) if isinstance(x, Tile)]  # "the 5 Characters", "3m 4m")
                 got = Words("、".join(x.zh for x in read_all), listed([the_tile(x) for x in read_all])) \
                     if read_all else ui("live_chow_nothing")
-                return ui("live_chow_tiles", tile=t.zh, tile_en=the_tile(t), got=got.zh, got_en=got.en)
+                return ui("live_chow_tiles", tile=t.zh, tile_en=t.en, got=got.zh, got_en=got.en)
             return self._enter(at, [ev.Chowed(seat=seat, tiles=tuple(others), tile=t)])
         if kind is MeldKind.PUNG:
             return self._enter(at, [ev.Punged(seat=seat, tile=t)])

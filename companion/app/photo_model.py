@@ -679,7 +679,6 @@ def doubt_note(doubt: Note, live: bool = False) -> Words:
 def _seven_rob_way() -> tuple[str, str]:
     """How the Score tab's form says a Seven rob one (English, Chinese): its 胡法 list has 七搶一, its payer
     放槍的人."""
-    field, choice, who = ui("win_type"), ui("win_seven_rob_one"), ui("discarder")
-    said = ui("photo_seven_rob_hint", field=field.zh, field_en=field.en, choice=choice.zh, choice_en=choice.en,
-              who=who.zh, who_en=who.en)
+    field, who = ui("win_type"), ui("discarder")  # (after the note's own words, which name 七搶一 and the payer)
+    said = ui("photo_seven_rob_hint", field=field.zh, field_en=field.en, who=who.zh, who_en=who.en)
     return said.en, said.zh

@@ -1356,8 +1356,8 @@ UI: dict[str, tuple[str, str]] = {
     "live_entry_unreadable": ("無法記錄這一步（{what}）：有一欄看不懂", "this entry ({what_en}) cannot be recorded: one of "
                               "its fields is not understood"),
     "live_chow_bad_tile": ("看不懂吃的牌：{tile}", "a tile of the chow is not understood: {tile_en}"),
-    "live_chow_tiles": ("吃要用打出的{tile}加上手上的兩張，收到：{got}", "a chow is {tile_en} on offer and two tiles from "
-                        "the hand, got: {got_en}"),
+    "live_chow_tiles": ("吃要用打出的{tile}加上手上的兩張，收到：{got}", "a chow takes the {tile_en} on offer and two tiles "
+                        "from the hand, got: {got_en}"),
     # --- the win button missing for the seat to play, said why where a rule bars him (live_offer.no_win_why: a 相公,
     # playing dead, the replacement of a kong claimed from a discard; an evening's review found nothing said) ---
     "live_p_no_win": ("。{why}", ". {why_en}"),
@@ -1378,11 +1378,16 @@ UI: dict[str, tuple[str, str]] = {
     "live_chow_nothing": ("沒有", "nothing"),
     # --- a photo of all eight flowers scored as 八仙過海: its note's way out to 七搶一 in the Photo form's own fields
     # (photo_model.doubt_note; a review found it said no field) ---
-    "photo_seven_rob_hint": ("（在「{field}」選「{choice}」，在「{who}」選被搶的人）",
-                             " (choose \u201c{choice_en}\u201d under \u201c{field_en}\u201d, and the player robbed "
-                             "under \u201c{who_en}\u201d)"),
+    # (in place of the note's own way out, not after it: it said 「…請把胡法指定為七搶一，並指定被搶的人（在「胡法」選
+    # 「七搶一」…）」, the same twice: a review)
+    "photo_seven_rob_hint": ("（在表單的「{field}」和「{who}」兩欄）",
+                             " (in the form\u2019s \u201c{field_en}\u201d and \u201c{who_en}\u201d boxes)"),
     # --- the Ledger's 改正胡牌 of a win that left a face-down kong unnamed (an old log's): its place in the field ---
-    "ledger_fix_kongs_unnamed": ("；0x 是沒寫出的暗槓", "; 0x: one not named"),
+    "ledger_fix_kongs_unnamed": ("；0x 代表胡牌時沒寫出是哪一種牌的暗槓", "; 0x stands for a concealed kong not named at the win"),
+    # --- a flower or a face-down tile given as a tile of a chow: understood, but no part of a chow (it said 「看不懂吃的
+    # 牌：春」, "not understood": LiveGame.claim, a review) ---
+    "live_chow_flower": ("花牌不能拿來吃：{tile}", "a flower cannot be part of a chow: {tile_en}"),
+    "live_chow_face_down": ("暗牌（蓋著的牌）不能拿來吃", "a face-down tile cannot be part of a chow"),
     # --- the discard quiz's grading of a worse discard says why, with the numbers each choice's line gives: it said
     # "Discarding 3p is not the best: discard 6p or 6s", the reason only in the list below (a review) ---
     "dq_worse_fewer": ("打{tile}不是最好：進張只剩{mine}張，打{best}有{top}張",

@@ -155,8 +155,14 @@ def _lines(files: list[str]) -> Iterator[Line]:
     line that is not UTF-8 text comes as its error result, and a file that cannot be opened as its
     :class:`InputFileError`: the batch goes on (a review lost a file's good lines to one bad byte, and the files
     after a missing one)."""
+    stdin_read = False
     for name in files or ["-"]:
+        if name == "-" and stdin_read:  # read once: `tai - -` scored the hands, then said "no hand on standard input"
+            yield name, None, 0, InputFileError("“-” is given twice: standard input is read once",
+                                                "「-」給了兩次：標準輸入只讀一次")
+            continue
         if name == "-":  # standard input, as the convention names it (it was looked for as a file named "-")
+            stdin_read = True
             yield from _stdin_lines()
             continue
         if name.lstrip().startswith("{") and not Path(name).exists():  # the JSON itself, given as a file's name

@@ -2,7 +2,7 @@
 
 Every event names its seat (0-3 in turn order; seat 0 is the East seat of the seat draw), the tiles
 where known (``0x`` where not) and its ``source``: ``camera``, ``manual`` or ``inferred`` (implied by an entry,
-as the draw before a discard entered at the table); ``simulated`` marks the seating of a log ``companion simulate``
+as the draw before a discard entered at the table); ``simulated`` marks each event of a log ``companion simulate``
 wrote, which no game at a table writes. The log is append-only: an undo or a correction appends a
 :class:`Retracted` (and the replacement event).
 
@@ -63,7 +63,7 @@ class EventSource(Enum):
     CAMERA = "camera"
     MANUAL = "manual"
     INFERRED = "inferred"  # logged because an entry implies it (the draw before a discard entered at the table)
-    SIMULATED = "simulated"  # the seating of a log bots played (companion simulate): its mark, which a real game's
+    SIMULATED = "simulated"  # each event of a log bots played (companion simulate): its mark, which a real game's
     # log never carries (simulate --out replaces only a log so marked: a review lost a real game seated with the
     # simulator's player names to it)
 

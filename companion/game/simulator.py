@@ -7,6 +7,7 @@ open (every tile known), as a teaching table would be.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 
@@ -63,7 +64,10 @@ class Simulator(ClaimWindowBot):
                 raise
             return
         self.stats.events[type(event).__name__] += 1
-        self._out.append(event)
+        # each event the bots played marked so, as the seating is (a replay read "#1 定莊（手動） DealerChosen
+        # (manual)": entered by hand); checked as played, the mark being nothing the rules look at
+        self._out.append(event if event.source is ev.EventSource.SIMULATED
+                         else dataclasses.replace(event, source=ev.EventSource.SIMULATED))
 
     def legal(self, event: ev.Event) -> bool:
         try:

@@ -78,3 +78,11 @@ def test_the_english_words_say_no_he_of_a_player() -> None:
     assert ui("live_p_nearer_wins", winner="Bob").en == (
         "Only the nearest wins: does a seat nearer than Bob also win on this tile? If so, tap that seat's Win: the "
         "nearer seat takes the win; if not, enter the next dealer's dice")
+
+
+def test_the_ledger_kongs_label_says_what_0x_stands_for() -> None:
+    """The Ledger's correction read "…(2, one tile each); 0x: one not named", too terse to tell what 0x is."""
+    label = ui("ledger_fix_kongs", n=2) + ui("ledger_fix_kongs_unnamed")
+    assert label.en == ("Concealed kongs shown at the win (2, one tile each); 0x stands for a concealed kong not named "
+                        "at the win"), label
+    assert label.zh == "胡牌時才亮出的暗槓（2 個，每個寫一張）；0x 代表胡牌時沒寫出是哪一種牌的暗槓", label

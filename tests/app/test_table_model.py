@@ -38,14 +38,16 @@ def replay() -> GameReplay:
 
 
 def test_the_bundled_log_is_what_simulate_writes(tmp_path: Path) -> None:
-    """Its seating unmarked: a copy of the demo a player keeps is no log ``simulate --out`` may replace (a review's
-    ``cp`` of it to mygame.jsonl was, taken for a simulated log by its players' names)."""
+    """Its events unmarked: a copy of the demo a player keeps is no log ``simulate --out`` may replace (a review's
+    ``cp`` of it to mygame.jsonl was, taken for a simulated log by its players' names). ``simulate`` marks each event
+    it writes, not only the seating (a replay read "#1 定莊（手動） DealerChosen (manual)" of the bots' entries)."""
     out = tmp_path / "game.jsonl"
     assert main(["simulate", "--seed", str(DEMO_SEED), "--hands", str(DEMO_HANDS), "--out", str(out)]) == 0
-    mark = b'{"v": %d, "type": "Seated", "source": ' % ev.SCHEMA_VERSION
     simulated = out.read_bytes()
-    assert simulated.count(mark + b'"simulated"') == simulated.count(b'"type": "Seated"') >= 1
-    assert simulated.replace(mark + b'"simulated"', mark + b'"manual"') == demo_log_path().read_bytes()
+    lines = simulated.splitlines()
+    assert all(b'"source": "simulated", ' in x for x in lines) and len(lines) > 1
+    assert b'"source": "manual"' not in simulated
+    assert simulated.replace(b'"source": "simulated", ', b'"source": "manual", ') == demo_log_path().read_bytes()
 
 
 def test_the_bundled_log_as_an_earlier_version_wrote_it_still_opens_imports_and_replays(

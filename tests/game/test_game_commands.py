@@ -431,13 +431,14 @@ def test_replay_names_the_line_and_field_of_a_bad_event(tmp_path: Path, capsys: 
 
 
 def test_replay_speaks_the_language_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A simulated log's events said as the bots' (they read 「配牌（手動）」, "Dealt (manual)": entered by hand)."""
     out, lines = _simulated_lines(tmp_path)
     assert main(["replay", str(out), "--lang", "zh"]) == 0
     text = capsys.readouterr().out
-    assert re.search(r"^#3 配牌（(手動|鏡頭)）$", text, re.M) and "Dealt" not in text and "ledger" not in text
+    assert re.search(r"^#3 配牌（模擬）$", text, re.M) and "Dealt" not in text and "ledger" not in text
     assert main(["replay", str(out), "--lang", "en"]) == 0
     text = capsys.readouterr().out
-    assert re.search(r"^#3 Dealt \((manual|camera)\)$", text, re.M) and "帳" not in text
+    assert re.search(r"^#3 Dealt \(simulated\)$", text, re.M) and "帳" not in text
     n = next(i for i, x in enumerate(lines) if json.loads(x)["type"] == "Drew")
     bad = dict(json.loads(lines[n]), seat=(json.loads(lines[n])["seat"] + 2) % 4)
     out.write_text("\n".join(lines[:n] + [json.dumps(bad)] + lines[n + 1:]) + "\n", "utf-8")

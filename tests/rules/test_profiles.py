@@ -167,15 +167,16 @@ _ESC = "\\u001b[2J"  # (as a TOML file writes ESC [ 2 J: a screen cleared)
 
 
 @pytest.mark.parametrize(("body", "got_en", "got_zh"), [
-    ('multi_win = "all\\u007f"', '"all\\u007f"', '"all\\u007f"'),  # (DEL: said ``got “all”`` before; then in
-    ('multi_win = "a\\tb\\n"', '"a\\tb\\n"', '"a\\tb\\n"'),  # two pairs of quotes, ``“"all\\u007f"”``)
-    ('multi_win = "\\u202eevil"', '"\\u202eevil"', '"\\u202eevil"'),  # (a bidi override)
-    ('multi_win = "x\\u200by"', '"x\\u200by"', '"x\\u200by"'),  # (a zero-width space)
-    ('multi_win = "all\\u00a0"', '"all\\u00a0"', '"all\\u00a0"'),  # (a no-break space: read ``“all ”`` before)
-    ('multi_win = "\\u3000"', '"\\u3000"', '"\\u3000"'),  # (an ideographic space: ``「　」``)
+    ('multi_win = "all\\u007f"', "“all\\u007f”", "「all\\u007f」"),  # (DEL: said ``got “all”`` before; then in
+    ('multi_win = "a\\tb\\n"', "“a\\tb\\n”", "「a\\tb\\n」"),  # two pairs of quotes, ``“"all\\u007f"”``; then
+    ('multi_win = """a\nb"""', "“a\\nb”", "「a\\nb」"),  # ``收到"a\\nb"``, Python's way: in the quotes the rest says)
+    ('multi_win = "\\u202eevil"', "“\\u202eevil”", "「\\u202eevil」"),  # (a bidi override)
+    ('multi_win = "x\\u200by"', "“x\\u200by”", "「x\\u200by」"),  # (a zero-width space)
+    ('multi_win = "all\\u00a0"', "“all\\u00a0”", "「all\\u00a0」"),  # (a no-break space: read ``“all ”`` before)
+    ('multi_win = "\\u3000"', "“\\u3000”", "「\\u3000」"),  # (an ideographic space: ``「　」``)
     ('multi_win = "  "', '"  "', '"  "'),  # (spaces alone: ``“  ”``)
     ('multi_win = ""', "an empty value", "空值"),  # (said ``got “”`` before, then "an empty text")
-    ('multi_win = "' + _ESC * 20 + '"', '"' + _ESC * 8 + '…"', '"' + _ESC * 8 + '…"'),  # (cut after
+    ('multi_win = "' + _ESC * 20 + '"', "“" + _ESC * 8 + "…”", "「" + _ESC * 8 + "…」"),  # (cut after
     # it was escaped: read ``…\\u001b[2…``, an escape split and the closing quote lost)
     ("streak_cap = 1979-05-27T07:32:00Z", "“1979-05-27T07:32:00Z”", "「1979-05-27T07:32:00Z」"),  # (+00:00 before)
 ])
@@ -193,13 +194,22 @@ def test_a_switch_value_is_said_with_what_cannot_be_seen_escaped(tmp_path: Path,
     assert str(info.value).endswith(f"; got {got_en}") and info.value.zh.endswith(f"，收到{got_zh}")
     with pytest.raises(SwitchError) as said:
         _switches(["multi_win=all\x1b[2J\t"])
-    assert str(said.value).endswith('; got "all\\u001b[2J\\t"') and "\x1b" not in said.value.zh
+    assert str(said.value).endswith("; got “all\\u001b[2J\\t”") and "\x1b" not in said.value.zh
     with pytest.raises(SwitchError) as said:
         _switches(["multi_win="])
     assert str(said.value).endswith("; got an empty value") and said.value.zh.endswith("，收到空值")
     with pytest.raises(SwitchError) as said:
         _switches(["multi_win=all\u00a0"])
-    assert str(said.value).endswith('; got "all\\u00a0"') and said.value.zh.endswith('，收到"all\\u00a0"')
+    assert str(said.value).endswith('; got “all\\u00a0”') and said.value.zh.endswith('，收到「all\\u00a0」')
+
+
+@pytest.mark.parametrize("written", ["1e400", "-1e400"])
+def test_a_number_too_large_is_said_as_the_file_wrote_it(tmp_path: Path, written: str) -> None:
+    """``seven_rob_one = 1e400`` said ``got “inf”``, a word the file never wrote (a review)."""
+    with pytest.raises(ProfileError) as info:
+        load_profile(_write(tmp_path, f'id = "house"\ninherits = "atawmj_2009"\n[tai]\nseven_rob_one = {written}\n'))
+    assert str(info.value).endswith(f"; got “{written}”") and info.value.zh.endswith(f"，收到「{written}」"), info.value
+    assert "inf" not in str(info.value) + info.value.zh
 
 
 def test_structural_profile_errors(tmp_path: Path) -> None:

@@ -661,3 +661,15 @@ def test_an_unknown_profile_lists_the_saved_house_ones_too(capsys: pytest.Captur
     assert main(["tai", "--profile", "h8"]) == 2
     err = capsys.readouterr().err
     assert "built in are atawmj_2009" in err and "saved here: h9" in err and "已存的自訂規則有 h9" in err
+
+
+def test_standard_input_given_twice_is_read_once_and_the_second_refused(capsys: pytest.CaptureFixture[str],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """``tai - - < g.jsonl`` scored the hand, then read standard input again and said "no hand on standard input"
+    (a review): it is read once, and the second ``-`` refused by its name."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({**EX1, "id": "twice"}) + "\n"))
+    assert main(["tai", "--lang", "en", "-", "-"]) == 2
+    out, err = capsys.readouterr()
+    assert [json.loads(x)["id"] for x in out.splitlines()] == ["twice"]
+    assert "no hand on standard input" not in err, err
+    assert "“-”" in err and "standard input" in err and "once" in err, err

@@ -616,7 +616,8 @@ def test_a_refusals_and_notes_way_out_is_said_with_the_tiles_and_options_it_name
 
 
 def test_the_note_on_all_eight_flowers_says_seven_rob_one_in_the_photo_forms_fields() -> None:
-    """The note said to give Seven rob one "as the kind of win", naming no field of the form."""
+    """The note said to give Seven rob one "as the kind of win", naming no field of the form; then said the form’s
+    fields after its own way out, the Chinese the same twice (「請把胡法指定為七搶一，並指定被搶的人（在「胡法」選…）」)."""
     from companion.app.photo_model import doubt_note
     from companion.rules.profiles import load_profile
     from companion.vision.hand_score import WayOut, score_photo
@@ -625,8 +626,9 @@ def test_the_note_on_all_eight_flowers_says_seven_rob_one_in_the_photo_forms_fie
                       load_profile(None))
     note = next(n for n in got.doubts if n.way_out is WayOut.SEVEN_ROB_ONE)
     tab = doubt_note(note)
-    assert tab.en.endswith(" (choose “Seven rob one” under “Win”, and the player robbed under “Discarder”)")
-    assert tab.zh.endswith("（在「胡法」選「七搶一」，在「放槍的人」選被搶的人）")
+    assert tab.en.endswith(" with his seven: if it was robbed, say so as the kind of win, with the player robbed (in "
+                           "the form’s “Win” and “Discarder” boxes)"), tab
+    assert tab.zh.endswith("若第八張是搶別家的，請把胡法指定為七搶一，並指定被搶的人（在表單的「胡法」和「放槍的人」兩欄）"), tab
 
 
 def test_seven_flowers_and_16_tiles_say_how_to_give_seven_rob_one(photo_of, capsys) -> None:
@@ -647,7 +649,7 @@ def test_seven_flowers_and_16_tiles_say_how_to_give_seven_rob_one(photo_of, caps
         score_photo(laid(hand), {}, load_profile(None))
     assert e.value.also is WayOut.SEVEN_ROB_ONE
     tab = app_words(e.value)
-    assert "Seven rob one: if it was robbed, say so as the kind of win, with the player robbed (choose “Seven rob " \
-        "one” under “Win”, and the player robbed under “Discarder”) (read: " in tab.en
-    assert "（在「胡法」選「七搶一」，在「放槍的人」選被搶的人）（讀到：" in tab.zh
+    assert "Seven rob one: if it was robbed, say so as the kind of win, with the player robbed (in the form’s “Win” " \
+        "and “Discarder” boxes) (read: " in tab.en
+    assert "（在表單的「胡法」和「放槍的人」兩欄）（讀到：" in tab.zh
     assert "--win-type" not in app_words(e.value, live=True).en

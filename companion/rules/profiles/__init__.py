@@ -35,6 +35,7 @@ from companion.rules.profiles._schema import (
     as_written,
     check_switch,
     got_said,
+    read_float,
     switch_refused,
     toml_key,
 )
@@ -256,7 +257,7 @@ def parse_profile(data: Mapping[str, Any], where: str, _seen: tuple[str, ...] = 
 
 def _read_toml(text: str, where: str, wz: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text.removeprefix("\ufeff"))  # (a byte-order mark an editor put first: a review)
+        return tomllib.loads(text.removeprefix("\ufeff"), parse_float=read_float)  # (a byte-order mark an editor put first: a review)
     except tomllib.TOMLDecodeError as e:
         en, zh = _toml_said(_toml_keys(str(e)))
         bad = ProfileError(f"{where}: not valid TOML: {en}", f"{wz}：不是有效的 TOML：{zh}")

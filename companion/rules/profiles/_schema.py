@@ -206,13 +206,16 @@ def refusal(name: str, got: str, options: Sequence[tuple[str, str, str]],
 
 def got_said(got: str) -> tuple[str, str]:
     """A value ``got`` (:func:`as_written`) in the quotes a refusal says it in, (English, Chinese): ``“all”``,
-    ``「all」``; one :func:`as_written` wrote in TOML's quotes, with its escapes, as it is (a change review read
-    ``got “"all\\u200b"”``); an empty value said so (a change review read ``got “”`` and ``收到「」``, and then "got
-    an empty text")."""
+    ``「all」``; one :func:`as_written` wrote in TOML's quotes with its escapes, with its escapes in these quotes
+    (``got “all\\u200b”``, ``收到「a\\nb」``: a change review read ``got “"all\\u200b"”``, and a review ``收到"a\\nb"``),
+    and one in TOML's quotes alone (``"8"``, a text where a number is wanted) as it is; an empty value said so (a
+    change review read ``got “”`` and ``收到「」``, and then "got an empty text")."""
     if got == "":
         return "an empty value", "空值"
-    if len(got) >= 2 and got[0] == got[-1] == '"':
+    if len(got) >= 2 and got[0] == got[-1] == '"' and "\\" not in got:  # (``"8"``: a text, not the number)
         return got, got
+    if len(got) >= 2 and got[0] == got[-1] == '"':  # escaped, in the quotes the rest says (a multi-line text read
+        got = got[1:-1]  # ``收到"a\nb"``, Python's way: a review)
     return f"“{got}”", f"「{got}」"
 
 
@@ -281,8 +284,27 @@ def _reads_otherwise(text: str) -> bool:
     return len(read) == 1 and not isinstance(read.get("v", ""), str)
 
 
+class WrittenFloat(float):
+    """A number a file wrote that is too large for a float (``1e400``, read as infinity), with its text as written
+    (:func:`read_float`): a refusal says ``got “1e400”``, not ``“inf”`` (a review)."""
+
+    written: str
+
+
+def read_float(text: str) -> float:
+    """A TOML file's float (``parse_float``), keeping its text where it is not finite (:class:`WrittenFloat`)."""
+    value = float(text)
+    if math.isfinite(value):
+        return value
+    kept = WrittenFloat(value)
+    kept.written = text
+    return kept
+
+
 def _toml(value: Any) -> str:
     """``value`` (one a TOML file gives, or a JSON log) as TOML writes it."""
+    if isinstance(value, WrittenFloat):
+        return value.written
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:  # (TOML has none: a JSON log's)
