@@ -48,7 +48,18 @@ def test_waits_json_with_visible(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert json.loads(out) == {"hand": "45m345678p123999s55z", "shanten": 0, "waits": ["3m", "6m"],
                                "shapes": {"3m": ["two_sided"], "6m": ["two_sided"]}, "single_wait": False,
-                               "in_hand": [], "unseen": {"3m": 2, "6m": 3}}
+                               "in_hand": [], "dead_wait": False, "unseen": {"3m": 2, "6m": 3}}
+
+
+def test_waits_json_says_a_dead_wait_as_the_text_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """死聽: the text said it, the JSON only as unseen all 0 (a review); absent for a hand not ready."""
+    hand = "45m345p678p123s999s55z"
+    assert main(["waits", "--json", "--visible", "3m3m3m3m6m6m6m6m", hand]) == 0
+    assert main(["waits", "--json", hand]) == 0
+    assert main(["waits", "--json", "123m456m789m11z22z33z4z"]) == 0
+    dead, live, not_ready = (json.loads(x) for x in capsys.readouterr().out.splitlines())
+    assert dead["dead_wait"] is True and dead["unseen"] == {"3m": 0, "6m": 0}
+    assert live["dead_wait"] is False and "dead_wait" not in not_ready
 
 
 def test_waits_json_says_the_shapes_and_a_single_wait_as_the_text_does(capsys: pytest.CaptureFixture[str]) -> None:

@@ -92,10 +92,12 @@ def check_visible(hand: Hand, visible: tuple[Tile, ...], option_value: str) -> N
 
 
 def hand_object(hand: Hand, visible: tuple[Tile, ...] | None, with_visible: bool) -> dict[str, Any]:
-    """``{"hand", "shanten", "waits", "shapes", "single_wait", "in_hand"[, "unseen"]}``; the waits only for a hand
-    between turns: ``shapes`` each wait's shapes (``two_sided``, ``edge``, ``closed``, ``single``,
+    """``{"hand", "shanten", "waits", "shapes", "single_wait", "in_hand"[, "dead_wait"][, "unseen"]}``; the waits
+    only for a hand between turns: ``shapes`` each wait's shapes (``two_sided``, ``edge``, ``closed``, ``single``,
     ``double_pung``), ``single_wait`` whether one kind wins (獨聽), ``in_hand`` the tiles a shape waits on that are
-    all four in the hand (what the text says; a review found the JSON without them)."""
+    all four in the hand (what the text says; a review found the JSON without them), ``dead_wait`` only for a ready
+    hand (absent when not ready): true when every copy waited on is in sight (死聽, what the text says; the JSON
+    showed it only as ``unseen`` all 0)."""
     obj: dict[str, Any] = {"hand": str(hand), "shanten": shanten(hand)}
     if hand.is_waiting_size:
         found = waits(hand)
@@ -103,8 +105,11 @@ def hand_object(hand: Hand, visible: tuple[Tile, ...] | None, with_visible: bool
         obj["shapes"] = {t.code: [shape.value for shape in wait_shapes(hand, t)] for t in found}
         obj["single_wait"] = len(found) == 1
         obj["in_hand"] = [t.code for t in structural_waits(hand) if t not in set(found)]
+        counts = wait_counts(hand, visible or ())
+        if found:
+            obj["dead_wait"] = not any(n for _, n in counts)
         if with_visible:
-            obj["unseen"] = {t.code: n for t, n in wait_counts(hand, visible or ())}
+            obj["unseen"] = {t.code: n for t, n in counts}
     if holds_eight_flowers(hand):
         obj["eight_flowers"] = True
     return obj
@@ -165,7 +170,10 @@ def _four_honours(hand: Hand, zh: bool) -> str:
 def register(sub: Any) -> None:
     p = sub.add_parser("waits", help="waits of a hand between turns / 聽什麼",
                        description="Show the real waits of 16-tile hands, with wait shapes. / "
-                                   "列出十六張手牌真正的聽牌與聽牌型。")
+                                   "列出十六張手牌真正的聽牌與聽牌型。",
+                       epilog="--json: a ready hand's object holds dead_wait, true when every copy waited on is in "
+                              "sight (dead wait), absent when the hand is not ready / "
+                              "--json：聽牌的手有 dead_wait，要等的牌都已經出現（死聽）時為 true；未聽牌時沒有這個欄位")
     add_hand_options(p)
     p.set_defaults(func=run)
 
