@@ -454,7 +454,7 @@ def describe(e: ev.Event, before: TableState, show: bool = True, after: TableSta
     """One line about an event, in both languages (``before`` is the table it was applied to, ``after`` the table it
     made, where known); without ``show`` a draw does not name its tile (the hands are hidden)."""
     said = _describe(e, before, show, after)
-    more = _another_win(e, before, after) or _over_chow(e, before)
+    more = _another_win(e, before, after) or _over_claim(e, before)
     return said if more is None else Words(said.zh + more.zh, said.en + more.en)
 
 
@@ -478,15 +478,23 @@ def _another_win(e: ev.Event, before: TableState, after: TableState | None) -> W
     return ui("another_win_both")
 
 
-def _over_chow(e: ev.Event, before: TableState) -> Words | None:
-    """What a pung or kong claimed over a chow of the same discard did to it (§2.9: it outranks the chow, which no
-    longer counts): said as a win over a win is (a review read both claims in the latest plays, nothing said)."""
-    if not isinstance(e, ev.Punged | ev.ExposedKong) or before.claim_rank != 1 or before.claim_seat == e.seat \
-            or not 0 <= before.claim_seat < 4:
+def _over_claim(e: ev.Event, before: TableState) -> Words | None:
+    """What a pung or kong claimed over a chow of the same discard, or a win over a chow, pung or kong of it, did to
+    that claim (§2.9: it outranks it, and the claim no longer counts): said as a win over a win is (a review read
+    both claims in the latest plays, nothing said)."""
+    if not isinstance(e, ev.Won | ev.Punged | ev.ExposedKong):
+        return None
+    rank = 2 if not isinstance(e, ev.Won) else 3 if e.kind is ev.WinKind.DISCARD else 0
+    if not 0 < before.claim_rank < rank or before.claim_seat == e.seat or not 0 <= before.claim_seat < 4:
         return None
     names = before.players or tuple(f"{i + 1}" for i in range(4))
-    return ui("claim_pung_over_chow" if isinstance(e, ev.Punged) else "claim_kong_over_chow",
-              other=names[before.claim_seat])
+    other = names[before.claim_seat]
+    if rank == 2:
+        return ui("claim_pung_over_chow" if isinstance(e, ev.Punged) else "claim_kong_over_chow", other=other)
+    melds = before.seats[before.claim_seat].melds
+    taken = melds[-1].kind if melds else MeldKind.CHOW
+    return ui("win_over_chow" if before.claim_rank == 1 else "win_over_pung" if taken is MeldKind.PUNG
+              else "win_over_kong", other=other)
 
 
 def _carried_names(text: str) -> Words | None:

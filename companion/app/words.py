@@ -1396,6 +1396,11 @@ UI: dict[str, tuple[str, str]] = {
     "dq_worse_farther": ("打{tile}不是最好：還差{k}張才聽（{n}向聽），打{best}只差{best_k}張（{best_n}向聽）",
                          "Discarding {tile_en} is not the best: it leaves the hand {n_en} {k_en} from ready; "
                          "discarding {best_en} leaves it {best_n_en} {best_k_en} from ready"),
+    # --- a win claimed over a chow, pung or kong of the same discard, said in the latest plays as a pung over a chow
+    # is (table_model.describe: a review read 「小南 吃」 then 「北北 胡」 of one tile, nothing saying the chow was gone) ---
+    "win_over_chow": ("（胡比吃優先：{other} 的吃不算了）", " (a win comes before a chow: {other_en}'s chow no longer counts)"),
+    "win_over_pung": ("（胡比碰優先：{other} 的碰不算了）", " (a win comes before a pung: {other_en}'s pung no longer counts)"),
+    "win_over_kong": ("（胡比槓優先：{other} 的槓不算了）", " (a win comes before a kong: {other_en}'s kong no longer counts)"),
 }
 
 

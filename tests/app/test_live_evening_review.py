@@ -59,6 +59,22 @@ def test_a_pung_or_kong_over_a_chow_says_the_chow_no_longer_counts(tmp_path: Pat
     assert "no longer counts" not in game.frame().recent[1].en  # (the chow's own line says nothing of it)
 
 
+@pytest.mark.parametrize(("kind", "claim", "zh"), [(MeldKind.CHOW, "chow", "吃"), (MeldKind.PUNG, "pung", "碰"),
+                                                   (MeldKind.KONG, "kong", "槓")])
+def test_a_win_over_a_chow_pung_or_kong_says_it_no_longer_counts(tmp_path: Path, kind: MeldKind, claim: str,
+                                                                zh: str) -> None:
+    """The latest plays read 「小南 吃 五萬」 and then 「北北 胡 五萬」, nothing saying the chow was gone, where a pung
+    over a chow says so."""
+    game = _dealt(tmp_path)
+    assert game.discard("5m") is None
+    assert game.claim(1, kind, ("3m", "4m", "5m") if kind is MeldKind.CHOW else ()) is None
+    assert game.win(3, ev.WinKind.DISCARD, "123p456p789p123s46m55s") is None
+    said = game.frame().recent[0]
+    assert f"a win comes before a {claim}: 小南's {claim} no longer counts" in said.en, said.en
+    assert f"胡比{zh}優先：小南 的{zh}不算了" in said.zh, said.zh
+    assert "no longer counts" not in game.frame().recent[1].en  # (the claim's own line says nothing of it)
+
+
 def test_a_win_correction_spaces_its_tile_names_in_chinese(tmp_path: Path) -> None:
     """「改正第 2 把 阿東 攤開的牌：一萬一萬一萬四萬五萬…」 ran the names together, where every other message spaces them."""
     shown = tiles_typed("111m456m789m234p678s7z")
