@@ -345,11 +345,6 @@ def _toml_said(said: str) -> tuple[str, str]:
     return what + spot_en, what + spot
 
 
-def _toml_zh(said: str) -> str:
-    """The parser's reason ``said`` in Chinese, with where it is (:func:`_toml_said`)."""
-    return _toml_said(said)[1]
-
-
 _OS_ZH = {errno.ENOENT: "找不到這個檔案", errno.EACCES: "沒有權限", errno.EPERM: "沒有權限",
           errno.EISDIR: "這是資料夾，不是檔案", errno.ENOTDIR: "路徑中有一段不是資料夾", errno.ENOSPC: "磁碟已滿",
           errno.EROFS: "唯讀的檔案系統",
