@@ -18,7 +18,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-__all__ = ["TileNet", "LOGIT_SCALE", "load_weights"]
+__all__ = ["TileNet", "LOGIT_SCALE", "load_weights", "interpolated"]
 
 LOGIT_SCALE = 20.0
 
@@ -59,3 +59,17 @@ def load_weights(model: TileNet, path: object) -> None:
     state = torch.load(path, map_location="cpu", weights_only=True)  # type: ignore[arg-type]
     state.pop("head.bias", None)
     model.load_state_dict(state)
+
+
+def interpolated(start: dict[str, torch.Tensor], end: dict[str, torch.Tensor], share: float) -> dict[str, torch.Tensor]:
+    """The weights ``share`` of the way from ``start`` to ``end`` (1: ``end`` itself), the batch-norm statistics
+    alike; counters (integer tensors) are ``end``'s.
+
+    A fine-tune taken only part of the way from its start (Wortsman et al., "Robust fine-tuning of zero-shot
+    models", 2022: WiSE-FT) can keep more of what the start knew, here the rendered styles the real crops'
+    fine-tune forgets, while keeping much of what the fine-tune learned."""
+    if not 0.0 <= share <= 1.0:
+        raise ValueError(f"the share of the way to the fine-tuned weights must be 0-1, got {share}")
+    if start.keys() != end.keys():
+        raise ValueError(f"the two sets of weights differ: {sorted(start.keys() ^ end.keys())}")
+    return {k: end[k] if not end[k].is_floating_point() else start[k] + share * (end[k] - start[k]) for k in end}

@@ -41,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bank-cache", type=Path)
     ap.add_argument("--only", nargs="*", help="left-out sets to run (default: all)")
     ap.add_argument("--styles", type=int, help="rendered styles beside the real crops (default: the recipe's)")
+    ap.add_argument("--wise", type=float, help="keep this share of the way from the base to each fine-tune (WiSE-FT)")
     args = ap.parse_args(argv)
     sets = sorted({c.set for c in load_crops(args.dev)})
     recipe = list(RECIPE)
@@ -50,6 +51,8 @@ def main(argv: list[str] | None = None) -> int:
               "--seed", str(args.seed)]
     if args.bank_cache:
         common += ["--bank-cache", str(args.bank_cache)]
+    if args.wise is not None:
+        common += ["--wise", str(args.wise)]
     leave_each_out(train_classifier.main, common, args.only or sets, args.out_dir, "tile_classifier", args.final)
     return 0
 

@@ -51,7 +51,7 @@ from training.classifier_data import (
     negative,
     render_bank,
 )
-from training.classifier_model import LOGIT_SCALE, TileNet, load_weights
+from training.classifier_model import LOGIT_SCALE, TileNet, interpolated, load_weights
 from training.export_onnx import export, model_out
 from training.progress import Progress
 from training.real_augment import augment_real
@@ -76,6 +76,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                     help="share of training crops drawn 18-36 px wide, as in a table frame (the measures keep 0.2)")
     ap.add_argument("--out", type=Path, help="the model file (default models/tile_classifier.onnx; build/smoke/tile_classifier.onnx with --smoke)")
     ap.add_argument("--init", type=Path, help="start from these weights (a --save-ckpt file): fine-tuning")
+    ap.add_argument("--wise", type=float, default=1.0,
+                    help="with --init: keep this share of the way from the start to the fine-tuned weights (WiSE-FT)")
     ap.add_argument("--save-ckpt", type=Path, help="also save the trained weights (torch state dict) here")
     ap.add_argument("--bank-cache", type=Path, help="folder to keep rendered faces between runs (same pixels)")
     ap.add_argument("--device", default="cpu", help="torch device to train on (cpu, cuda)")
@@ -92,6 +94,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     args.out = model_out(args.out, args.smoke, "tile_classifier.onnx")
+    if not 0.0 <= args.wise <= 1.0 or (args.wise < 1.0 and not args.init):
+        ap.error(f"--wise must be 0-1 and goes with --init (the weights it pulls back to), got {args.wise}")
     if args.smoke:
         args.styles, args.eval_styles, args.steps, args.batch = 4, 1, 30, 32
     return args
@@ -368,7 +372,10 @@ def main(argv: list[str] | None = None) -> int:
         load_weights(model, args.init)
     control = copy.deepcopy(model) if args.control_ckpt else None
     teacher = TileNet(NUM_CLASSES, widths(args.teacher_widths)) if args.teacher_widths else None
+    start = copy.deepcopy(model.state_dict())
     train_s, steps = train(model, bank, real, args, r, teacher, control)
+    if args.wise < 1.0:
+        model.load_state_dict(interpolated(start, model.state_dict(), args.wise))
     saved = {"model": (model, args.save_ckpt), "teacher": (teacher, args.save_teacher), "control": (control, args.control_ckpt)}
     for net, path in saved.values():  # first, so that a failing evaluation loses no training
         if net is not None and path:
@@ -383,6 +390,8 @@ def main(argv: list[str] | None = None) -> int:
             "real_sets_used": sorted({c.set for c in real}), "leave_out": args.leave_out, "low_res": args.low_res}
     if args.init:
         info["init"] = args.init.name
+    if args.wise < 1.0:
+        info["wise"] = args.wise
     if args.teacher_widths:
         info |= {"teacher_widths": args.teacher_widths, "kd_weight": args.kd_weight, "kd_temp": args.kd_temp}
     if args.workers:

@@ -35,3 +35,15 @@ def test_the_classifier_driver_can_swap_the_recipes_rendered_styles(tmp_path: Pa
     assert len(calls) == 1 and train_classifier.parse_args(calls[0]).styles == 500
     assert calls[0].count("--styles") == 1  # the recipe's value replaced, not overridden by a second flag
     assert calls[0][calls[0].index("--leave-out") + 1] == "9"
+
+
+def test_the_classifier_driver_passes_the_share_of_the_way_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write_dev_crops(tmp_path, [("1m", "2-1.jpg"), ("5p", "9.jpg")])
+    calls: list[list[str]] = []
+    monkeypatch.setattr(train_classifier, "main", lambda argv: calls.append(argv) or 0)
+    base = [str(tmp_path), "--base", "b.pt", "--out-dir", str(tmp_path / "out")]
+    assert loso.main([*base, "--wise", "0.6"]) == 0
+    assert [train_classifier.parse_args(c).wise for c in calls] == [0.6, 0.6]
+    calls.clear()
+    assert loso.main(base) == 0
+    assert all("--wise" not in c for c in calls)
