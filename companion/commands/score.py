@@ -699,28 +699,44 @@ def numbered_tiles(dets: Any, fixed: frozenset[str] = frozenset()) -> list[dict[
 def example(dets: Any, exact: list[str] | None = None) -> str:
     """A ``ROW.N=TILE`` of this photo, for the words that show how ``--tile`` is written (a review read "e.g. --tile
     2.5=7p" under a photo of one row): the refusal's exact one (``exact``, :func:`_exact`) where it has one, else
-    its first unsure tile as its next reading, else the last tile of the first row as another tile than it reads
-    (never a tile as it already reads: a review's example changed nothing); ``"1.1=1m"`` where none is numbered."""
+    its first unsure tile as its second reading, else the last tile of the first row as another tile than it reads
+    (:func:`_another_reading`); ``"1.1=1m"`` where none is numbered."""
     if exact:
         return exact[0]
     doubtful = dets.doubtful()
     placed = [(at, i) for _, groups in _places(dets) for g in groups for at, i in g]
-
-    def alike(i: int, k: int) -> bool:  # another reading a tile can be put right as: a flower as a flower only,
-        # a tile as a tile (a review's example, --tile f.8=3m, turned a flower into 3m)
-        return k != int(dets.kind[i]) and k in _TILE_VALUES and Tile(k).is_flower == Tile(int(dets.kind[i])).is_flower
-
     for at, i in placed:
-        if doubtful[i] and alike(i, int(dets.top3_kind[i][1])):
-            return f"{at}={Tile(int(dets.top3_kind[i][1])).code}"
+        if doubtful[i] and (nxt := _next_reading(dets, i, second_only=True)) is not None:
+            return f"{at}={nxt.code}"
     first = [(at, i) for at, i in placed if at.split(".")[0] == (placed[0][0].split(".")[0] if placed else "")]
     if not first:
         return "1.1=1m"
     at, i = first[-1]
+    return f"{at}={_another_reading(dets, i).code}"
+
+
+def _next_reading(dets: Any, i: int, second_only: bool = False) -> Tile | None:
+    """Tile ``i``'s next reading (among its top three, or its second only) that it can be put right as: a tile of
+    its own sort (a flower as a flower only: a review's example, --tile f.8=3m, turned a flower into 3m), and not a
+    flower read already (a flower read twice is another flower: one not read; a review's 7f read twice was shown
+    "--tile f.7=1f", a flower read already)."""
     now = Tile(int(dets.kind[i]))
-    other = next((int(k) for k in dets.top3_kind[i] if alike(i, int(k))), None)
+    read = {int(k) for k in dets.kind}
+    for k in [int(k) for k in dets.top3_kind[i]][1 : 2 if second_only else None]:
+        if k != int(now) and k in _TILE_VALUES and Tile(k).is_flower == now.is_flower and not (now.is_flower and k in read):
+            return Tile(k)
+    return None
+
+
+def _another_reading(dets: Any, i: int) -> Tile:
+    """Tile ``i`` as another tile than it reads, for a ``--tile`` example (never a tile as it already reads: a
+    review's example changed nothing): its next reading (:func:`_next_reading`), else a flower not read (a flower),
+    else 1f or 1m (2f for a 1f, 2m for a 1m)."""
+    now = Tile(int(dets.kind[i]))
+    read = {int(k) for k in dets.kind}
     one, two = (Tile.F1, Tile.F2) if now.is_flower else (Tile.M1, Tile.M2)
-    return f"{at}={Tile(other if other is not None else (one if now != one else two)).code}"
+    spare = next((t for t in Tile if now.is_flower and t.is_flower and int(t) not in read), one if now != one else two)
+    return _next_reading(dets, i) or spare
 
 
 _TILE_VALUES = frozenset(int(t) for t in Tile if t is not Tile.UNKNOWN)
@@ -772,21 +788,14 @@ def _exact(refused: PhotoHandError, dets: Any) -> list[str]:
 
 def _checked_example(refused: PhotoHandError, dets: Any) -> list[str]:
     """The least sure tile the refusal names to check (:attr:`PhotoHandError.check`; the first of those as sure) as
-    another reading of it (its next one, a flower as a flower not read already), for the ``--tile`` example; none
-    where it names no tile numbered. A review's 7f read twice, the second copy read 7f/1f/8f, was shown
-    "--tile f.7=1f": the copy read surely, and a flower read already."""
+    another reading of it (:func:`_another_reading`), for the ``--tile`` example; none where it names no tile
+    numbered (a review's 7f read twice was shown "--tile f.7=1f": the copy read surely)."""
     at = {i: a for _, groups in _places(dets) for g in groups for a, i in g}
     checked = [i for i in refused.check if i in at]
     if not checked:
         return []
     i = min(checked, key=lambda j: float(dets.score[j]))  # (min keeps the first of equal scores)
-    now = Tile(int(dets.kind[i]))
-    read = {int(k) for k in dets.kind}  # (a flower read twice is another flower: one not read)
-    other = next((Tile(int(k)) for k in dets.top3_kind[i] if int(k) != int(now) and int(k) in _TILE_VALUES
-                  and Tile(int(k)).is_flower == now.is_flower and not (now.is_flower and int(k) in read)), None)
-    spare = next((t for t in Tile if t.is_flower and int(t) not in read), Tile.F1) if now.is_flower else \
-        (Tile.M1 if now != Tile.M1 else Tile.M2)
-    return [f"{at[i]}={(other or spare).code}"]
+    return [f"{at[i]}={_another_reading(dets, i).code}"]
 
 
 def advised(refused: PhotoHandError, dets: Any = None, corrections: list[Correction] | None = None

@@ -653,3 +653,17 @@ def test_seven_flowers_and_16_tiles_say_how_to_give_seven_rob_one(photo_of, caps
         "and “Discarder” boxes) (read: " in tab.en
     assert "（在表單的「胡法」和「放槍的人」兩欄）（讀到：" in tab.zh
     assert "--win-type" not in app_words(e.value, live=True).en
+
+
+def test_the_tile_example_never_reads_a_tile_as_it_already_reads() -> None:
+    """One helper gives both examples (the refusal's tile to check and the photo's): with all eight flowers read and
+    the one to check read 1f surely, the spare flower is another (1f would change nothing)."""
+    _another_reading = score_command._another_reading
+    kinds = [int(Tile.from_code(f"{n}f")) for n in range(1, 9)]
+    dets = argparse.Namespace(kind=np.array(kinds), top3_kind=np.array([[k, k, k] for k in kinds]))
+    assert _another_reading(dets, 0) == Tile.F2
+    assert _another_reading(dets, 3) == Tile.F1
+    dets = argparse.Namespace(kind=np.array([int(Tile.M1), kinds[0]]),
+                           top3_kind=np.array([[int(Tile.M1), kinds[1], int(Tile.M3)], [kinds[0]] * 3]))
+    assert _another_reading(dets, 0) == Tile.M3  # its next reading of its own sort, not the flower
+    assert _another_reading(dets, 1) == Tile.F2  # a flower not read
