@@ -33,8 +33,8 @@ class Example:
 EXAMPLES = (
     Example(
         "45m234s789s77p kong:6666m@R pung:999p@O 1f",
-        "自己的槓用掉了聽牌（規則 §7 例 14）",
-        "A wait used up by one's own kong (rules §7 Example 14)",
+        "自己的槓用掉了聽牌",
+        "A wait used up by one's own kong",
         "45m 兩面本來聽 三萬、六萬；但四張六萬都在自己的槓裡，真正只聽三萬，算獨聽。",
         "45m is two-sided on 3m and 6m, but all four 6m sit in the player's own kong: the only real wait "
         "is 3m, a single wait.",

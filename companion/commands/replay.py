@@ -252,8 +252,8 @@ def run(args: argparse.Namespace) -> int:
             how = pick("報過水", "declared", "/") if c.declared else pick("未申報", "not declared", "/")
             tile = pick(c.tile.zh, c.tile.code, " ")
             if c.ready:  # (a newcomer review found one only by reading the log: §2.11 forbids it, the table decides)
-                how += " — " + pick("已報聽，不可過水（§2.11），由牌桌決定", "declared ready: may not pass a win (§2.11), "
-                                    "the table decides")
+                how += " — " + pick("已報聽，報聽的人不可過水，由牌桌決定", "declared ready, and a player who has "
+                                    "declared may not pass a win: the table decides")
             print(f"  #{c.index} {names[c.seat]} {tile} ← {names[c.giver]}: {how}")
     if not state.players:
         return status

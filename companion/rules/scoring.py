@@ -135,18 +135,18 @@ def score(win: Win, profile: Profile | str | None = None) -> Score:
     prof = load_profile(profile if profile is not None else win.profile)
     if prof.switch("seat_wind") == "dealer_east" and win.dealer is not Tile.EAST:
         raise WinInputError(
-            "dealer", f"profile {prof.id} counts the seat winds from the dealer (dealer_east, spec §2.15), so the "
-                      f"dealer is East, not {wind_letter(win.dealer)}: give the winner's wind as seen from the dealer",
-            f"{prof.id} 的門風從莊家算起（莊家坐東，規格 §2.15），莊家一定是東，不是{win.dealer.zh}：請以莊家為東來給胡牌者的門風")
+            "dealer", f"the rule set “{prof.name_en}” counts the seat winds from the dealer, so the dealer is East, "
+                      f"not {wind_letter(win.dealer)}: give the winner's wind as seen from the dealer",
+            f"「{prof.name_zh}」的門風從莊家算起（莊家坐東），莊家一定是東，不是{win.dealer.zh}：請以莊家為東來給胡牌者的門風")
     eight = win.win_type is WinType.EIGHT_FLOWERS
     if win.win_tile is None or (eight and len(win.flowers) != 8):
         return _check_min(_instant(win, prof))
     if len(win.flowers) == 8 and not prof.switch("eight_flowers_compound"):
         return _check_min(_instant(win, prof))
     if win.replacement is Replacement.KONG and prof.switch("discard_kong_replacement_win") == "forbidden":
-        raise FalseWin(win, "a win on the replacement after a discard kong is not allowed in profile "
-                            f"{prof.id} (spec §2.10)", f"明槓（槓別人打的牌）補牌不能胡（{prof.id}，規格 §2.10）",
-                       _best(win, prof))
+        raise FalseWin(win, f"the rule set “{prof.name_en}” does not allow a win on the replacement drawn after a "
+                            "kong of another player's discard",
+                       f"明槓（槓別人打出的牌）後摸的補牌，「{prof.name_zh}」規定不能拿來胡", _best(win, prof))
     try:
         best = _best(win, prof)
     except NotAWin:
@@ -185,8 +185,8 @@ def replacement_named(win: Win, profile: Profile | str | None = None) -> Win:
 def _check_min(s: Score) -> Score:
     need = s.profile.switch("min_tai")
     if s.hand_tai < need:
-        raise FalseWin(s.win, f"{s.hand_tai} tai is below the minimum {need} of profile {s.profile.id}",
-                       f"{s.hand_tai} 台未達起胡 {need} 台（{s.profile.id}）", s)
+        raise FalseWin(s.win, f"{s.hand_tai} tai is below the minimum of {need} tai a win needs under the rule set "
+                              f"“{s.profile.name_en}”", f"{s.hand_tai} 台未達起胡 {need} 台（「{s.profile.name_zh}」）", s)
     return s
 
 
@@ -199,11 +199,12 @@ def _instant(win: Win, prof: Profile) -> Score:
     it = ITEMS[item_id]
     ctx = Ctx(win, prof.switches, ())
     if not it.count(ctx):
-        raise NotAWin(win, f"{it.zh} ({it.en}) needs {_INSTANT_NEEDS[item_id][1]}",
+        raise NotAWin(win, f"{it.en} needs {_INSTANT_NEEDS[item_id][1]}",
                       f"{it.zh}需要{_INSTANT_NEEDS[item_id][0]}")
     value = prof.value(item_id)
     if not value:
-        raise FalseWin(win, f"{it.zh} ({it.en}) is off in profile {prof.id}", f"{prof.id} 不計{it.zh}")
+        raise FalseWin(win, f"{it.en} does not count as a win under the rule set “{prof.name_en}”",
+                       f"「{prof.name_zh}」不計{it.zh}，不算胡牌")
     return Score(win, prof, (ScoredItem(it.id, it.zh, it.en, value, 1),), value, dealer_tai(win, prof))
 
 
@@ -282,8 +283,9 @@ class _Run:
                                f"{shown})", f"{win.win_tile.zh}不能湊成五組加一對（聽：{shown_zh}）")
         self.candidates = _candidates(win)
         if not self.candidates:
-            raise NotAWin(win, f"a robbed {win.win_tile.code} must complete a chow (spec §2.10)",
-                          "搶槓的牌只能用來組順子")
+            raise NotAWin(win, f"a robbed {win.win_tile.code} must complete a chow: the player whose kong is robbed "
+                               "holds the other three copies",
+                          "搶槓的牌只能用來組順子：被搶槓的人拿著另外三張")
         self.win, self.prof, self.waits = win, prof, real
         plan = _plan(prof)
         self.values, self.per_split, self.table = plan.values, plan.per_split, plan.table

@@ -290,8 +290,8 @@ class Win:
         if self.heavenly and self.replacement is not None:
             raise WinInputError("flags.replacement_after", "a heavenly win is complete on the dealt tiles: a "
                                                            "flower replaced during the deal is part of dealing, "
-                                                           "not a win on a replacement (spec §3.2, §2.6)",
-                                "天胡是起手的牌就胡：發牌時補花算發牌，不算槓上開花（規格 §3.2、§2.6）")
+                                                           "not a win on a replacement",
+                                "天胡是起手的牌就胡：發牌時補花算發牌，不算槓上開花")
         self._check_first_go_around()
         kong = _KONG_OF.get(self.replacement) if self.replacement is not None else None
         if kong is not None and not any(m.kind is kong for m in self.melds):
@@ -316,9 +316,9 @@ class Win:
         """天胡/地胡/人胡 come before any call or kong; 天聽/地聽 before any call, frozen after (§2.11, §4.2)."""
         for flag, name, name_en in _FIRST_WINS:
             if getattr(self, flag) and self.melds:
-                raise WinInputError(f"flags.{flag}", f"{name_en} comes before any call or kong, but the winner has "
-                                                     f"{self.melds[0]} (spec §4.2, §5.4 item 4)",
-                                    f"{name}要在任何吃碰槓之前，但胡牌的人有 {self.melds[0]}（規格 §4.2、§5.4 第 4 項）")
+                raise WinInputError(f"flags.{flag}", f"{name_en} comes before anyone calls a tile or makes a kong (a "
+                                                     f"concealed one too), but the winner has {self.melds[0]}",
+                                    f"{name}要在任何人吃碰槓（暗槓也算）之前，但胡牌的人有 {self.melds[0]}")
         for flag, name, name_en in _FIRST_WINS:
             # the first go-around is 63 draws from the wall's end (a rules review scored 地胡 with 海底撈月)
             last = "last_tile" if self.last_tile else "last_discard" if self.last_discard else None
@@ -333,26 +333,25 @@ class Win:
             called = next((m for m in self.melds if m.is_called), None)
             if getattr(self, flag) and called is not None:
                 raise WinInputError(f"flags.{flag}", f"{name_en} is declared before any call and the hand is frozen "
-                                                     f"after it (only a concealed kong), but it has {called} "
-                                                     "(spec §2.11)",
-                                    f"{name}要在吃碰之前報聽，之後手牌不能再動（只能暗槓），但有 {called}（規格 §2.11）")
+                                                     f"after it (only a concealed kong), but it has {called}",
+                                    f"{name}要在吃碰之前報聽，之後手牌不能再動（只能暗槓），但有 {called}")
         # 天胡, 地胡 and 人胡 with a declaration of ready are taken: §4.3 has them replace 天聽 and 地聽, 人胡's window
         # runs past the winner's first discard, and the tracker records a declaration made before a win in the turn
         # (refusing them was tried: a change review found tracker-made wins refused)
         if self.ready_on_deal and self.ready_first_discard:  # one declaration a hand (a scoring review scored both)
             raise WinInputError("flags.ready_first_discard", "a player declares ready once: a heavenly ready "
                                                              "before the first draw or an earthly ready with the "
-                                                             "first discard, not both (spec §2.11)",
-                                "報聽只有一次：天聽在第一次摸牌前、地聽在第一次打牌時，不會兩個都有（規格 §2.11）")
+                                                             "first discard, not both",
+                                "報聽只有一次：天聽在第一次摸牌前、地聽在第一次打牌時，不會兩個都有")
         if self.ready_first_discard and self.is_dealer:
             raise WinInputError("flags.ready_first_discard", "an earthly ready is a non-dealer's declaration; "
                                                              "the dealer declaring with the first discard makes a "
-                                                             "heavenly ready (spec §2.11)",
-                                "地聽是閒家報聽；莊家打第一張牌時報聽是天聽（規格 §2.11）")
+                                                             "heavenly ready",
+                                "地聽是閒家報聽；莊家打第一張牌時報聽是天聽")
         if len(self.flowers) == 8 and self.win_type in (WinType.DISCARD, WinType.ROB_KONG):
-            raise WinInputError("flowers", "the eighth flower ends the hand at once (eight flowers, spec §4.2): no "
+            raise WinInputError("flowers", "the eighth flower ends the hand at once (an eight-flowers win): no "
                                            f"later {self.win_type.value} win",
-                                f"第八張花一出現就胡了（八仙過海，規格 §4.2），不會再有{win_type_zh(self.win_type)}")
+                                f"第八張花一出現就胡了（八仙過海），不會再有{win_type_zh(self.win_type)}")
 
     # --- views ----------------------------------------------------------------------------------
 

@@ -321,8 +321,8 @@ def test_replay_passed_says_where_a_declared_seat_passed_a_win(tmp_path: Path, c
                                      encoding="utf-8")
     assert main(["replay", str(tmp_path / "old.jsonl"), "--passed", "--quiet"]) == 0
     passed = capsys.readouterr().out.split("== 過水 / passed wins ==\n", 1)[1].split("==", 1)[0].splitlines()
-    flagged = [x for x in passed if "已報聽，不可過水（§2.11），由牌桌決定" in x]
-    assert len(flagged) == 1 and "declared ready: may not pass a win (§2.11), the table decides" in flagged[0]
+    flagged = [x for x in passed if "已報聽，報聽的人不可過水，由牌桌決定" in x]
+    assert len(flagged) == 1 and "a player who has declared may not pass a win: the table decides" in flagged[0]
     assert main(["replay", str(tmp_path / "old.jsonl"), "--passed", "--json"]) == 0
     assert [c["ready"] for c in json.loads(capsys.readouterr().out)["passed"]].count(True) == 1
     assert main(["replay", str(tmp_path / "new.jsonl"), "--passed", "--json"]) == 0

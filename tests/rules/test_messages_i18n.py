@@ -228,7 +228,7 @@ def test_tai_stderr_errors_are_bilingual(capsys: pytest.CaptureFixture[str], tmp
     ('[switches]\nmulti_win = "everyone"', "一炮多響"),
     ('[switches]\nsmall_winds_adds_winds = 1', "只能是「是」（true）、「否」（false）其中之一，收到「1」"),
     ('[tai]\nzimo = -1', "0 到 100 的整數"),
-    ('[tai]\neight_pairs_half = 8', "規格未定義"),
+    ('[tai]\neight_pairs_half = 8', "沒有定義它的牌型"),
     ('[tai]\ndeclared_ready = 1', "由開關 declared_ready_tai 設定"),
     ('house_rules = ["tai.nothing"]', "不是任何項目或開關"),
     ('house_rules = "x"', "清單"),

@@ -103,7 +103,7 @@ def _write(tmp_path: Path, text: str) -> str:
     ('[tai]\nzimo = -1', "tai.zimo must be a whole number from 0 to 100; got “-1”"),
     ('[tai]\nzimo = "2"', 'tai.zimo must be a whole number from 0 to 100; got "2"'),  # (a text TOML would read as a
     ('[switches]\nstreak_cap = "3"', 'or a whole number from 0 to 99 (e.g. 3); got "3"'),  # number: its quotes, once)
-    ('[tai]\neight_pairs_half = 8', "eight pairs and a half: its shape is not specified"),
+    ('[tai]\neight_pairs_half = 8', "eight pairs and a half: the scoring rules of this program do not define its"),
     ('[tai]\ndeclared_ready = 1', "set by the switch declared_ready_tai"),
     ('house_rules = ["tai.nothing"]', "names no item or switch"),
     ('colour = "red"', "unknown key “colour”"),

@@ -35,9 +35,9 @@ ITEMS: dict[str, Item] = {i: REGISTRY[i] for i in ORDER}
 """Every item by id, in display order."""
 
 UNSUPPORTED: dict[str, tuple[str, str]] = {
-    "eight_pairs_half": ("八對半：規格未定義其牌型，不能開啟。",
-                         "eight pairs and a half: its shape is not specified (spec §4.4); it cannot be "
-                         "switched on."),
+    "eight_pairs_half": ("八對半：這個程式的計台規則沒有定義它的牌型，不能開啟。",
+                         "eight pairs and a half: the scoring rules of this program do not define its shape, so it "
+                         "cannot be switched on."),
 }
 """Ids the spec names but does not define: a profile may only give them 0."""
 
