@@ -544,9 +544,7 @@ def unscored(read: ReadPhoto, bad: PhotoHandError | WinInputError | NotAWin, cha
 
 _COMMAND_LINE = ((re.compile(r"^--win-tile \S+: "), re.compile(r"^--win-tile \S+：")),
                  # the tile won on is picked on the card (its choices), not with the command's option
-                 (re.compile(r"; --win-tile names it$"), re.compile(r"；可用 --win-tile 指定$")),
-                 # the rule book's section numbers mean nothing to a player without it (a beginner review)
-                 (re.compile(r" \([^()]*spec §[\d.]+[^()]*\)"), re.compile(r"（[^（）]*規格 §[\d.]+[^（）]*）")))
+                 (re.compile(r"; --win-tile names it$"), re.compile(r"；可用 --win-tile 指定$")))
 
 
 # the form's box each field of a win record is set in (a review read "欄位 discarder 有誤" on a phone)

@@ -322,7 +322,7 @@ def test_every_app_word_has_both_languages_and_the_same_fields() -> None:
 
 def test_no_app_word_cites_the_rule_books_section_numbers() -> None:
     """A wording review read "(§2.9: once the next player draws …)" on a phone: the rule book's section numbers
-    mean nothing to a player without it (the photo tab strips them from the scorer's words for that reason)."""
+    mean nothing to a player without it (nor do the scorer's words cite them: tests/test_no_section_numbers.py)."""
     assert not [key for key, (zh, en) in UI.items() if "§" in zh + en]
 
 
