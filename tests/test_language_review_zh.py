@@ -4,6 +4,9 @@ full-width brackets and say how far from ready in words a player reads."""
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
 import pytest
 
 from companion.cli import build_parser, main
@@ -87,3 +90,40 @@ def test_the_command_list_says_shanten_and_demo_in_plain_words() -> None:
     """The top-level help read 'shanten … / 向聽數' and 'demo … / 範例'."""
     out = build_parser().format_help()
     assert "離聽牌還差幾張（向聽數）" in out and "分析範例牌並解說" in out
+
+
+def test_the_default_rule_set_is_marked_where_the_rule_sets_are_listed_in_both_languages(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its English name was 'ATAWMJ 2009 (default)': 'Profile: atawmj_2009 (ATAWMJ 2009 (default))' in a header,
+    brackets in brackets, and the Chinese said no 預設. Now the name is plain; the lists mark it, in both."""
+    from companion.app.rule_sets_model import rule_set_options
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    code, out, _ = run(capsys, "tai", "--list-profiles")
+    listed = [line.split("\t") for line in out.splitlines()]
+    assert code == 0 and listed[0] == ["atawmj_2009", "中華競技麻將 2009（預設）", "ATAWMJ 2009 (default)"]
+    assert not [x for x in listed[1:] if "預設" in x[1] or "default" in x[2]]
+    offered = dict(rule_set_options())
+    assert (offered["atawmj_2009"].zh, offered["atawmj_2009"].en) == ("中華競技麻將 2009（預設）", "ATAWMJ 2009 (default)")
+    assert offered["sml_2026"].en == "SML 2026 league"
+    win = '{"concealed": "123m456m234p678p45s88s", "win_tile": "3s", "win_type": "discard", "seat_wind": "W", ' \
+          '"round_wind": "S", "discarder": "S"}'
+    monkeypatch.setattr("sys.stdin", io.StringIO(win + "\n"))
+    code, out, _ = run(capsys, "tai", "--explain", "--lang", "en")
+    assert code == 0 and "Profile: atawmj_2009 (ATAWMJ 2009)\n" in out
+
+
+def test_one_idea_one_name_and_the_chinese_says_what_the_english_says() -> None:
+    """The flower replacement's win, the tai cap (滿台, as the spec and its switch name it), the kept wall's
+    replacements, 混一色's 'at least one of each', and an English heading that said 'Doubts'."""
+    from companion.app.words import ui
+    from companion.commands.score import FLAGS, _flag_name
+    from companion.rules.tai import ITEMS
+
+    assert FLAGS["after_flower"] == ui("moment_after_flower").zh and "槓上開花" in FLAGS["after_flower"]
+    assert _flag_name("花上開花") == "after_flower" and _flag_name("補花") == "after_flower"  # still taken
+    assert ui("capped", tai=16).zh == "（滿台 16 台）"
+    assert ui("wall_kept", n=16, stacks=8).zh.endswith("（補牌仍從這頭摸）")
+    assert ui("wall_kept_split", n=15, stacks=8).zh.endswith("（補牌仍從這頭摸）")
+    assert "兩者都要有" in ITEMS["half_flush"].explain_zh
+    assert ui("photo_doubts").en == "Possible misreads"
