@@ -31,9 +31,9 @@ def test_waits_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "waits", EX14, "13m345p678p123s999s55z")
     assert code == 0 and err == ""
     first, second = out.splitlines()
-    assert "三萬(3m)" in first and "獨聽" in first and "六萬(6m)" not in first
+    assert "三萬（3m）" in first and "獨聽" in first and "六萬（6m）" not in first
     assert "（六萬四張都在自己手上）" in first  # why a two-sided shape waits on one tile
-    assert "二萬(2m)[中洞]" in second
+    assert "二萬（2m）〔中洞〕" in second
 
 
 def test_waits_english_and_exhausted(capsys: pytest.CaptureFixture[str]) -> None:
@@ -201,9 +201,9 @@ def test_shanten_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
                        "147m258p369s1234567z")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].endswith("已胡牌 (-1)")
-    assert "聽牌 (0)" in lines[1] and "三萬(3m)" in lines[1]
-    assert lines[2].endswith(" 十向聽")
+    assert lines[0].endswith("  已胡牌")
+    assert "  聽牌  " in lines[1] and "三萬（3m）" in lines[1]
+    assert lines[2].endswith(" 還差十張才聽（十向聽）")
     _, out, _ = run(capsys, "shanten", "--json", "--lang", "en", "123m456m789m123p456p99s", EX14)
     first, second = map(json.loads, out.splitlines())
     assert first == {"hand": "123456789m123456p99s", "shanten": -1}
@@ -251,7 +251,7 @@ def test_a_ready_discard_with_every_winning_tile_in_sight_is_not_the_best(capsys
 
 def test_a_drawn_hand_at_shanten_0_is_one_discard_from_ready(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "shanten", "45m345p678p123s999s55z7z")
-    assert "打一張就聽牌 (0)" in out
+    assert out.rstrip().endswith("  打一張就聽牌")
     _, out, _ = run(capsys, "shanten", "--lang", "en", "45m345p678p123s999s55z7z")
     assert "one discard from ready (0)" in out
 
@@ -376,13 +376,13 @@ def test_companion_lang_sets_the_commands_language_once(capsys: pytest.CaptureFi
     monkeypatch.setenv("COMPANION_LANG", "en")
     code, out, err = run(capsys, "waits", EX14)
     assert code == 0 and "waits 3m" in out and err == ""
-    assert "聽 三萬(3m)" in run(capsys, "waits", "--lang", "zh", EX14)[1]
+    assert "聽 三萬（3m）" in run(capsys, "waits", "--lang", "zh", EX14)[1]
     monkeypatch.setenv("COMPANION_LANG", "both")  # a command without "both" keeps its own default
-    assert "聽 三萬(3m)" in run(capsys, "waits", EX14)[1]
+    assert "聽 三萬（3m）" in run(capsys, "waits", EX14)[1]
     monkeypatch.setattr(_io, "_LANG_SAID", set())
     monkeypatch.setenv("COMPANION_LANG", "fr")
     code, out, err = run(capsys, "waits", EX14)
-    assert code == 0 and "聽 三萬(3m)" in out and err.count("is not zh, en or both") == 1
+    assert code == 0 and "聽 三萬（3m）" in out and err.count("is not zh, en or both") == 1
 
 
 def test_companion_lang_reads_a_regional_code_by_the_one_language_rule(capsys: pytest.CaptureFixture[str],
@@ -392,8 +392,8 @@ def test_companion_lang_reads_a_regional_code_by_the_one_language_rule(capsys: p
     from companion.commands import _io
 
     monkeypatch.setattr(_io, "_LANG_SAID", set())
-    for value, said in (("en-US", "waits 3m"), ("EN_gb", "waits 3m"), ("zh_TW", "聽 三萬(3m)"),
-                        ("zh-Hant", "聽 三萬(3m)")):
+    for value, said in (("en-US", "waits 3m"), ("EN_gb", "waits 3m"), ("zh_TW", "聽 三萬（3m）"),
+                        ("zh-Hant", "聽 三萬（3m）")):
         monkeypatch.setenv("COMPANION_LANG", value)
         code, out, err = run(capsys, "waits", EX14)
         assert code == 0 and said in out and err == "", (value, out, err)
@@ -408,8 +408,8 @@ def test_companion_lang_notice_quotes_the_value_as_given(capsys: pytest.CaptureF
     monkeypatch.setattr(_io, "_LANG_SAID", set())
     monkeypatch.setenv("COMPANION_LANG", "FR-CA")
     code, out, err = run(capsys, "waits", EX14)
-    assert code == 0 and "聽 三萬(3m)" in out
-    assert err.count("COMPANION_LANG='FR-CA'") == 2 and "fr-ca" not in err, err
+    assert code == 0 and "聽 三萬（3m）" in out
+    assert err.count("“FR-CA”") == 1 and err.count("「FR-CA」") == 1 and "fr-ca" not in err, err
 
 
 def test_a_discard_of_the_last_copy_of_its_own_wait_says_so_and_ranks_a_step_behind(
@@ -557,6 +557,6 @@ def test_waits_says_a_dead_wait_as_my_hand_does(capsys: pytest.CaptureFixture[st
     code, out, _ = run(capsys, "waits", "--lang", "en", "--visible", "2222m", hand)
     assert code == 0 and "0 left (single wait). A dead wait: every copy you wait for is already visible" in out
     code, out, _ = run(capsys, "waits", "--visible", "2222m", hand)
-    assert code == 0 and "剩0張 獨聽。死聽" in out
+    assert code == 0 and "剩 0 張，獨聽。死聽" in out
     code, out, _ = run(capsys, "waits", "--lang", "en", "--visible", "222m", hand)
     assert code == 0 and "dead wait" not in out.lower()

@@ -47,7 +47,7 @@ from companion.rules.profiles._store import (
 from companion.rules.tai import ITEMS, SWITCH_VALUED
 
 __all__ = ["RuleSet", "RuleField", "FIELDS", "GROUPS", "RuleSetDraft", "RuleSetRefused", "rule_sets",
-           "rule_set_options", "rule_set_used", "unusable", "why_unusable", "not_there", "clone", "edit", "delete",
+           "rule_set_options", "listed_name", "rule_set_used", "unusable", "why_unusable", "not_there", "clone", "edit", "delete",
            "MOST", "NAME_MAX", "NAME_WIDTH"]
 
 MOST = TAI_MOST
@@ -456,12 +456,18 @@ def rule_set_options(current: str | None = None) -> tuple[tuple[str, Words], ...
     picked before) is said to be gone where it is no longer here, or unusable where its file is here but cannot be
     played (damaged: a change review saw one said to be gone), so the dropdown still shows what it holds."""
     sets = rule_sets()
-    out = [(r.id, r.name) for r in sets if r.problem is None]
+    out = [(r.id, listed_name(r.id, r.name)) for r in sets if r.problem is None]
     if current is not None and current not in (pid for pid, _ in out):
         here = any(r.id == current for r in sets)
         name = _name_of(current) if valid_id(current) else Words(current, current)  # (as the host saw it: a review)
         out.append((current, ui("rs_unusable_named" if here else "rs_gone_named", name=name.zh, name_en=name.en)))
     return tuple(out)
+
+
+def listed_name(pid: str, name: Words) -> Words:
+    """The rule set ``pid``'s ``name`` where the rule sets are listed (the dropdowns, Settings' list): the default
+    one marked 預設 / default, in both languages (its English name said it, and a header's brackets nested it)."""
+    return ui("rs_default_named", name=name.zh, name_en=name.en) if pid == DEFAULT_PROFILE else name
 
 
 def why_unusable(pid: str) -> Words | None:

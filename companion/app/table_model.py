@@ -153,7 +153,7 @@ class GameReplay:
     def __init__(self, events: Sequence[tuple[int, ev.Event]], name: str = "", stored: bool = False) -> None:
         """``events`` with their lines (``stored``: a table file's, numbered from 1, said by their stored number)."""
         if not events:
-            raise LogError(Words(f"{name}：記錄是空的，沒有事件可重播", f"{name}: no events to replay (the log is empty)"))
+            raise LogError(Words(f"{name}：紀錄是空的，沒有事件可重播", f"{name}: no events to replay (the log is empty)"))
         self.name = name
         self.events = [e for _, e in events]
         self.states = [TableState()]

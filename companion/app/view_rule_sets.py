@@ -20,6 +20,7 @@ from companion.app.rule_sets_model import (
     clone,
     delete,
     edit,
+    listed_name,
     rename,
     rule_sets,
 )
@@ -183,7 +184,7 @@ class RuleSetsPanel:
         t = self.host.t
         rows: list[ft.Control] = []
         for i, r in enumerate(rule_sets()):
-            line: list[ft.Control] = [label(t(r.name), 14, bold=True),
+            line: list[ft.Control] = [label(t(listed_name(r.id, r.name)), 14, bold=True),
                                       label(f"{r.id} · {t(ui('rs_builtin' if r.builtin else 'rs_house'))}", 12,
                                             colour=GREY)]
             if r.problem is not None:
@@ -217,7 +218,8 @@ class RuleSetsPanel:
 
         source = drop_down(ID_RS_SOURCE, ft.Dropdown(
             label=t(ui("rs_copy_from")), value=self.source, on_select=chose, width=300, dense=True,
-            options=[ft.DropdownOption(key=r.id, text=t(r.name)) for r in sets]), t(ui("rs_copy_from")))
+            options=[ft.DropdownOption(key=r.id, text=t(listed_name(r.id, r.name))) for r in sets]),
+            t(ui("rs_copy_from")))
         self.new_id.label = t(ui("rs_new_id"))
         self.name_zh.label, self.name_en.label = t(ui("rs_name_zh")), t(ui("rs_name_en"))
         # what the last tap did, above the Copy button as the editor says it above Save (below it, at a phone's

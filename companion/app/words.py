@@ -89,7 +89,7 @@ UI: dict[str, tuple[str, str]] = {
     # the limit is the rule set's 滿台 (tai_cap), as its switch is named; one payment, split evenly three ways
     "penalty_limit": ("詐胡罰滿台 {tai} 台＝{amount}，由另外三家平分", "False-win penalty: one limit payment, {tai} tai = "
                       "{amount}, split among the other three"),
-    "capped": ("（封頂 {tai} 台）", " (capped at {tai})"),
+    "capped": ("（滿台 {tai} 台）", " (capped at {tai})"),
     "dealer_tai": ("莊家 +{tai} 台（莊家付或收的才加）", "dealer +{tai} tai (on what the dealer pays or is paid)"),
     "dealer_tai_streak": ("莊家 +{tai} 台（莊家 1、連{n}拉{n}；莊家付或收的才加）", "dealer +{tai} tai (dealer 1, streak {n} and "
                           "pull {n}; on what the dealer pays or is paid)"),
@@ -125,7 +125,7 @@ UI: dict[str, tuple[str, str]] = {
     "photo_sending": ("傳送 {name} 中…", "Sending {name}…"),
     "photo_failed": ("無法計算 {name} 的台數：{why}", "{name} cannot be scored: {why_en}"),
     "photo_read_as": ("照片讀成", "Read as"),
-    "photo_doubts": ("可能讀錯的地方", "Doubts"),
+    "photo_doubts": ("可能讀錯的地方", "Possible misreads"),
     "photo_win_tile": ("胡 {tile}", "winning tile {tile_en}"),
     "photo_total": ("共 {tai} 台", "{tai} tai in all"),
     "photo_sum": ("{total}：{pays}", "{total_en}: {pays_en}"),
@@ -159,7 +159,7 @@ UI: dict[str, tuple[str, str]] = {
     # (short: the form's box is 260 px wide)
     "moment_after_kong": ("槓上開花（自己暗槓、加槓）", "after their own kong (concealed, added)"),
     "moment_after_discard_kong": ("槓別人打的牌後補的牌", "after a kong of a discard"),
-    "moment_after_flower": ("補花後補進的牌（算槓上開花）", "a flower's replacement tile (scored as a win on a replacement)"),
+    "moment_after_flower": ("補花後補進的牌，算槓上開花", "a flower's replacement tile (scored as a win on a replacement)"),
     "moment_last_tile": ("海底撈月（最後一張可摸的牌）", "the last tile to draw"),
     "moment_last_discard": ("河底撈魚（最後打出的一張）", "the last discard"),
     "moment_heavenly": ("天胡（莊家配完就胡）", "heavenly win (dealer, on the deal)"),
@@ -603,7 +603,7 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_line": ("{player} {kind} {tai} 台{items}", "{player}: {kind_en}, {tai} tai{items_en}"),
     "ledger_shared": ("；罰滿台 {amount}，由另外三家平分", "; one limit payment of {amount}, split among the other three"),
     "ledger_items": ("：{items}", " ({items_en})"),  # (not in brackets: an item may carry its own, 平胡（各家規矩）)
-    "ledger_capped": ("；牌面 {hand} 台，封頂算 {tai} 台", "; the hand scores {hand}, capped at {tai}"),
+    "ledger_capped": ("；牌面 {hand} 台，以滿台 {tai} 台計", "; the hand scores {hand}, capped at {tai}"),
     "ledger_session_hands": ("第 {n} 將的 {hands} 把（可改正）", "Session {n}: its {hands} hands (to put right)"),
     "ledger_in_total": ("（幾將一起算時，付下面「全部」的結算就好，不要兩個都付）",
                         "(with several sessions, pay only the all-sessions settle-up below, not both)"),
@@ -657,11 +657,12 @@ UI: dict[str, tuple[str, str]] = {
     "wall_dealer": ("莊", "dealer"),
     "wall_replacement": ("補牌（補花、槓）：{where}", "Next replacement (flower, kong): {where_en}"),
     "wall_over": ("這一把已經結束，不再摸牌", "The hand is over: nothing more is drawn"),
-    "wall_kept": ("最後 {n} 張（{stacks} 墩）留著不摸", "The last {n} tiles ({stacks} stacks) are kept "
-                  "back: no ordinary draw takes them (replacements still come from this end)"),
-    "wall_kept_split": ("最後 {n} 張留著不摸，在 {stacks} 墩裡：其中一墩只留下層，上層還要摸", "The last {n} tiles, in "
-                        "{stacks} stacks, are kept back; of one stack only the bottom tile, its top still drawn (no "
-                        "ordinary draw takes them; replacements still come from this end)"),
+    # (the Chinese said less than the English: the replacements' end, a language review)
+    "wall_kept": ("最後 {n} 張（{stacks} 墩）留著不摸（補牌仍從這頭摸）", "The last {n} tiles ({stacks} stacks) are "
+                  "kept back: no ordinary draw takes them (replacements still come from this end)"),
+    "wall_kept_split": ("最後 {n} 張留著不摸，在 {stacks} 墩裡：其中一墩只留下層，上層還要摸（補牌仍從這頭摸）",
+                        "The last {n} tiles, in {stacks} stacks, are kept back; of one stack only the bottom tile, its "
+                        "top still drawn (no ordinary draw takes them; replacements still come from this end)"),
     "wall_show": ("牌牆圖", "The wall"),
     "wall_legend_two": ("兩張（上下兩層）", "two tiles (a stack)"),
     "wall_legend_one": ("剩一張", "one tile left"),
@@ -1401,6 +1402,9 @@ UI: dict[str, tuple[str, str]] = {
     "win_over_chow": ("（胡比吃優先：{other} 的吃不算了）", " (a win comes before a chow: {other_en}'s chow no longer counts)"),
     "win_over_pung": ("（胡比碰優先：{other} 的碰不算了）", " (a win comes before a pung: {other_en}'s pung no longer counts)"),
     "win_over_kong": ("（胡比槓優先：{other} 的槓不算了）", " (a win comes before a kong: {other_en}'s kong no longer counts)"),
+    # --- the default rule set marked where rule sets are listed (rule_sets_model.listed_name); its English name said
+    # "(default)", nested in the brackets a header puts around it, and its Chinese one did not (a language review) ---
+    "rs_default_named": ("{name}（預設）", "{name_en} (default)"),
 }
 
 

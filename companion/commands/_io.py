@@ -65,32 +65,70 @@ player reading English need not add --lang en to every command (a review's wish)
 _LANG_SAID: set[str] = set()
 
 
+class _Fallback(str):
+    """The ``--lang`` default where :data:`LANG_ENV` names no language: the command's own default, marked so that
+    the notice is said (by :func:`lang_code`, argparse converting the default) only for the command that runs, in
+    the words of its own default (it was said while every command's parser was built, as the first one's)."""
+
+
+def lang_code(value: str) -> str:
+    """``--lang``'s converter, which reads a language as :data:`LANG_ENV` does: ``zh-TW``, ``zh_Hant`` ask for
+    ``zh``, ``en-US`` for ``en`` (by :func:`companion.english.chinese`), ``both`` in any case is ``both``; anything
+    else is given back as it is, for argparse to refuse naming it. ``--lang zh-TW`` was refused though the help said
+    the default is zh-TW and ``COMPANION_LANG=zh-TW`` was taken (a language review)."""
+    if isinstance(value, _Fallback):
+        _lang_notice(os.environ.get(LANG_ENV, ""), str(value))
+        return str(value)
+    code = value.strip().lower()
+    if code.startswith(("zh", "en")):
+        return "zh" if chinese(code) else "en"
+    return code if code in ("", "both") else value
+
+
 def add_lang_option(p: Any, en: str, zh: str, both: bool = False) -> None:
     """A command's ``--lang``: Chinese by default (both languages where ``both``), or :data:`LANG_ENV`; ``en`` and
-    ``zh`` say what it is the language of."""
+    ``zh`` say what it is the language of. The help lists the short codes; a regional code is taken too
+    (:func:`lang_code`)."""
     choices = ("zh", "en", "both") if both else ("zh", "en")
     shown_en, shown_zh = ("both", "中英並列") if both else ("zh-TW", "繁體中文")
-    p.add_argument("--lang", choices=choices, default=lang_default("both" if both else "zh", choices),
+    own = "both" if both else "zh"
+    default = _Fallback(own) if _env_refused() else lang_default(own, choices)
+    p.add_argument("--lang", type=lang_code, choices=choices, default=default,
                    help=f"{en} (default {shown_en}, or {LANG_ENV}) / {zh}（預設{shown_zh}，或環境變數 {LANG_ENV}）")
+
+
+def _env_refused() -> bool:
+    """Whether :data:`LANG_ENV` is set to something that is no language (said once by :func:`_lang_notice`)."""
+    chosen = lang_code(os.environ.get(LANG_ENV, ""))
+    return chosen not in ("", "zh", "en", "both")
 
 
 def lang_default(default: str, choices: Sequence[str] = ("zh", "en")) -> str:
     """The ``--lang`` default: :data:`LANG_ENV` where it names one of ``choices``, else ``default`` (``both`` for a
-    command without it). A language is read by the one rule (:func:`companion.english.chinese`): ``zh_TW`` and
-    ``zh-Hant`` ask for Chinese, ``en-US`` for English (both were left aside, and the output was Chinese: a review).
-    A value that is none of these languages is said on stderr once (naming the variable, the value quoted as given:
-    a review read ``'fr-ca'`` for ``FR-CA``) and left aside."""
+    command without it, ``""`` where the caller says both itself). A language is read by the one rule
+    (:func:`lang_code`): ``zh_TW`` and ``zh-Hant`` ask for Chinese, ``en-US`` for English (both were left aside, and
+    the output was Chinese: a review). A value that is none of these languages is said on stderr once
+    (:func:`_lang_notice`) and left aside."""
     given = os.environ.get(LANG_ENV, "")
-    chosen = given.strip().lower()
-    if chosen.startswith(("zh", "en")):
-        chosen = "zh" if chinese(chosen) else "en"
+    chosen = lang_code(given)
     if chosen in choices:
         return chosen
-    if chosen and chosen not in ("zh", "en", "both") and given not in _LANG_SAID:
-        _LANG_SAID.add(given)
-        print(f"{LANG_ENV}={given!r} is not zh, en or both: left aside / "
-              f"{LANG_ENV}={given!r} 不是 zh、en 或 both：不用", file=sys.stderr)
+    if chosen not in ("", "zh", "en", "both"):
+        _lang_notice(given, default)
     return default
+
+
+def _lang_notice(given: str, used: str) -> None:
+    """Said on stderr once per value: :data:`LANG_ENV` names no language, so the command's own default ``used`` is
+    (named: it read 「不用」, "don't use", and quoted the value as Python does: a language review). The value is
+    quoted as given (a review read ``'fr-ca'`` for ``FR-CA``)."""
+    if given in _LANG_SAID:
+        return
+    _LANG_SAID.add(given)
+    zh, en = ("中文", "Chinese") if used == "zh" else ("英文", "English") if used == "en" else \
+        ("中英並列", "both languages")
+    print(f"{LANG_ENV} “{given}” is not zh, en or both: left aside, using {en} / "
+          f"環境變數 {LANG_ENV} 的值「{given}」不是 zh、en 或 both：已略過，改用{zh}", file=sys.stderr)
 
 
 STDIN_HINT = {"hands": ("每行一手牌", "one hand per line", "也可以把牌直接寫在指令後面", "or give the hands as arguments"),

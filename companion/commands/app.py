@@ -262,7 +262,7 @@ def kept_line(table: Path) -> tuple[str, str] | None:
     if not copies:
         return None
     empty = {p for p in copies if kept_entries(p) == 0}  # (kept before its first entry: still the host's, said so)
-    zh = "、".join(shown(p) + ("（沒有記錄）" if p in empty else "") for p in copies)
+    zh = "、".join(shown(p) + ("（沒有紀錄）" if p in empty else "") for p in copies)
     en = ", ".join(shown(p) + (" (no entries)" if p in empty else "") for p in copies)
     if len(copies) == 1:
         return (f"之前另存的牌局在 {zh}，用 --table 檔名 開啟接著記錄；接著記錄了或不需要了，就把它移走或刪除，這行就不再出現",

@@ -74,7 +74,7 @@ EXAMPLES = (
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("demo", help="analyse example hands and explain them / 範例",
+    p = sub.add_parser("demo", help="analyse example hands and explain them / 分析範例牌並解說",
                        description="Analyse a few bundled example hands and explain them, then score a bundled "
                                    "photo of a winning hand. / 分析幾手範例牌並說明，再計算一張內附胡牌照片的台數。")
     add_lang_option(p, "language of the output", "輸出語言", both=True)

@@ -144,7 +144,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--quiet", action="store_true",
                    help="print only the final table and the ledger / 只印最後的牌桌與帳目")
     p.add_argument("--show-hands", action="store_true", help="show concealed hands (teaching) / "
-                                                             "顯示各家暗手（教學用）")
+                                                             "顯示各家手牌（教學）")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the ledger as JSON / 以 JSON 印出帳目")
     out.add_argument("--csv", action="store_true",
@@ -190,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
         error("--passed 不在 CSV 裡；請配合 --json 或文字輸出", "--passed is not in the CSV; use it with --json or the text")
         return 2
     if not events:
-        error(f"{args.file}：記錄是空的，沒有事件可重播", f"{args.file}: no events to replay (the log is empty)")
+        error(f"{args.file}：紀錄是空的，沒有事件可重播", f"{args.file}: no events to replay (the log is empty)")
         return 1
     state = TableState()
     older = OlderRules(stored)  # the events this version refuses, replayed as kept (said as the app says them)

@@ -109,7 +109,7 @@ def register(sub: Any) -> None:
                         "的花用 f.1=1f，自成一列的花照列編號），可重複")
     p.add_argument("--concealed", action="store_true",
                    help="nothing was called (門清): every row is the hand's own tiles, however the rows lie (a "
-                        "concealed kong shows tiles face down) / 沒有吃、碰、明槓（門清）：不管怎麼排，每一列都是自己的手牌"
+                        "concealed kong shows tiles face down) / 沒有吃、碰、明槓或加槓（門清）：不管怎麼排，每一列都是自己的手牌"
                         "（暗槓要蓋著兩頭）")
     p.add_argument("--flag", action="append", default=[], metavar="NAME",
                    help="a flag of the win, repeatable: " + ", ".join(f"{k} ({v})" for k, v in FLAGS.items()) + " / "
@@ -124,9 +124,10 @@ def register(sub: Any) -> None:
     p.add_argument("--context", default="{}",
                    help="more of the win as a JSON object of companion tai's fields (flags, win_type...) / "
                         "其他胡牌條件（companion tai 的 JSON 欄位）")
-    p.add_argument("--profile", help="profile id or a .toml house file (default atawmj_2009) / 規則（預設 atawmj_2009）")
+    p.add_argument("--profile", help="profile id or a .toml house file (default atawmj_2009) / 規則代號或自家 .toml 規則檔"
+                   "（預設 atawmj_2009）")
     p.add_argument("--stakes", help="the stakes, base/per tai, e.g. 30/10: a 3-tai hand pays 30 + 3 x 10 / "
-                                    "底與每台金額，例如 30/10")
+                                    "底與每台金額，例如 30/10：3 台的牌付 30 + 3 × 10")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per photo, with \"warnings\" and \"quality\" as companion read gives them "
                         "(a shaken, black-and-white or one-colour photo, or tiles too small), also beside the \"error\" of "
@@ -245,11 +246,14 @@ def _win_type_name(word: str) -> str:
     return word.lower() if word.lower() in WIN_TYPES else zh.get(word, word)
 
 
-FLAGS = {"last_tile": "海底撈月", "last_discard": "河底撈魚", "after_kong": "槓上開花", "after_flower": "花上開花",
-         "heavenly": "天胡", "earthly": "地胡", "human": "人胡", "ready_declared": "報聽",
+FLAGS = {"last_tile": "海底撈月", "last_discard": "河底撈魚", "after_kong": "槓上開花",
+         "after_flower": "補花後補進的牌，算槓上開花", "heavenly": "天胡", "earthly": "地胡", "human": "人胡", "ready_declared": "報聽",
          "ready_on_deal": "天聽", "ready_first_discard": "地聽"}
 """The flags ``--flag`` sets, by ``companion tai``'s name or their Chinese one (the kong of a discard's replacement,
-``replacement_after``, goes in ``--context``)."""
+``replacement_after``, goes in ``--context``). A flower's replacement is named as the app names it, as the win it
+scores (spec kong_bloom: 槓上開花 covers it; it read 花上開花 here, a language review), which is still taken."""
+FLAGS_ALSO = {"花上開花": "after_flower"}
+"""Other Chinese names ``--flag`` takes."""
 
 
 def flag_said(bad: WinInputError, args: argparse.Namespace) -> tuple[str, str]:
@@ -268,6 +272,8 @@ def _flag_name(word: str) -> str | None:
     word = word.strip()
     if word.lower() in FLAGS:
         return word.lower()
+    if word in FLAGS_ALSO:
+        return FLAGS_ALSO[word]
     return next((k for k, v in FLAGS.items() if word and (word == v or (len(word) >= 2 and v.startswith(word)))), None)
 
 

@@ -26,10 +26,10 @@ from companion.tiles import zh_count
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("shanten", help="tiles from ready / 向聽數",
+    p = sub.add_parser("shanten", help="tiles from ready / 離聽牌還差幾張（向聽數）",
                        description="Exact shanten of hands with 16 or 17 tiles: -1 complete, 0 ready (17 tiles: "
-                                   "one discard from ready). / 16 或 17 張手牌的確切向聽數：-1 已胡牌，0 聽牌"
-                                   "（17 張：打一張就聽牌）。")
+                                   "one discard from ready). / 16 或 17 張手牌離聽牌還差幾張（確切的向聽數："
+                                   "-1 已胡牌，0 聽牌，17 張時 0 是打一張就聽牌）。")
     add_hand_options(p)
     p.set_defaults(func=run)
 
@@ -40,9 +40,10 @@ def describe(hand: Hand, lang: str) -> str:
     drawn = hand.is_drawn_size
     if lang == "zh":
         if s == 0 and drawn:
-            return "打一張就聽牌 (0)"
-        # in words, as the discard advice says them (a teaching review read "5 向聽" above "五向聽")
-        return "已胡牌 (-1)" if s == -1 else "聽牌 (0)" if s == 0 else f"{zh_count(s)}向聽"
+            return "打一張就聽牌"
+        # in words, as the discard advice says them (a teaching review read "5 向聽" above "五向聽"; a language
+        # review: 「聽牌 (0)」's bare number means nothing to a player, and 向聽 alone is jargon to many Taiwanese ones)
+        return "已胡牌" if s == -1 else "聽牌" if s == 0 else f"還差{zh_count(s, '兩')}張才聽（{zh_count(s)}向聽）"
     if s == 0 and drawn:
         return "one discard from ready (0)"
     # as waits, discard and My hand say it (words.shanten_words): "1 useful draw from ready" (it said "1 step from

@@ -36,6 +36,7 @@ from companion.hand import Meld, MeldKind
 from companion.rules.house import HouseReading, house_reading
 from companion.rules.profiles import (
     BUILTIN,
+    DEFAULT_PROFILE,
     Profile,
     ProfileError,
     as_its_file,
@@ -259,7 +260,10 @@ def _profile_commands(args: argparse.Namespace, lang: str | None) -> int | None:
                 print(f"companion tai: {_said(e, lang)}", file=sys.stderr)
                 damaged += 1
                 continue
-            print(f"{pid}\t{p.name_zh}\t{p.name_en}")
+            # the default marked in both languages, as the app's lists mark it (its English name said it alone)
+            named = ui("rs_default_named", name=p.name_zh, name_en=p.name_en) if pid == DEFAULT_PROFILE else \
+                Words(p.name_zh, p.name_en)
+            print(f"{pid}\t{named.zh}\t{named.en}")
         return 1 if damaged else 0
     if args.show_profile:
         shown = load_profile(args.show_profile)
@@ -491,7 +495,7 @@ _T = {
            "total": "手牌合計", "dealer": "莊家", "false": "詐胡", "house": "（各家規矩）",
            "otherwise": "  各家規矩：有的牌桌這手另計「{item}」{tai} 台；這套規則不計（它的規矩：{why}）",
            "error": "錯誤", "none": "無", "streak": "連{n}拉{n}", "no_dealer": "莊家沒胡也沒付，不加莊家台",
-           "streak_capped": "連{n}拉{n}，算到上限 {cap}", "capped": "（封頂 {cap} 台）",
+           "streak_capped": "連{n}拉{n}，算到上限 {cap}", "capped": "（滿台 {cap} 台）",
            "exhausted": "（另一頭四張都在自己手上，所以只聽一種）",
            "limit": "詐胡罰滿台 {tai} 台＝{amount}，由另外三家平分：", "no_dealer_tai": "這套規則不算莊家台",
            "limit_tai": "詐胡罰滿台 {tai} 台，由另外三家平分（給了 --stakes 才算得出各付多少）"},

@@ -141,12 +141,13 @@ def _describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, l
     parts = []
     for t, unseen in found:
         shapes = "/".join(s.name_in(lang) for s in wait_shapes(hand, t))
-        name = f"{t.zh}({t.code})" if zh else t.said_en
+        # full-width brackets in the Chinese, as the rest of it writes them (a language review read 三萬(3m)[兩面])
+        name = f"{t.zh}（{t.code}）" if zh else t.said_en
         # always, as My hand shows them (spec §3.5: the player's own copies are seen; without --visible it said none)
-        left = f" 剩{unseen}張" if zh else f" {unseen} left"
-        parts.append(f"{name}[{shapes}]{left}")
+        left = f"剩 {unseen} 張" if zh else f" {unseen} left"
+        parts.append(f"{name}〔{shapes}〕{left}" if zh else f"{name}[{shapes}]{left}")
     head = "聽" if zh else "waits"
-    single = (" 獨聽" if zh else " (single wait)") if len(found) == 1 else ""
+    single = ("，獨聽" if zh else " (single wait)") if len(found) == 1 else ""
     # a shape's other tile that is all in the hand: why a two-sided shape is a single wait (a review's puzzle)
     real = {t for t, _ in found}
     gone = [t for t in structural_waits(hand) if t not in real]
@@ -155,7 +156,7 @@ def _describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, l
         single += f"（{own_zh}都在自己手上）" if zh else f" ({own_en} are in your own hand)"
     if with_visible and not any(unseen for _, unseen in found):  # 死聽, as My hand says it ("0 left" said no more)
         single += ui("dead_wait").text(lang)
-    return f"{head} " + " ".join(parts) + single
+    return f"{head} " + ("、" if zh else " ").join(parts) + single
 
 
 def _four_honours(hand: Hand, zh: bool) -> str:

@@ -775,7 +775,7 @@ class TableService:
         else:
             left = ("", "")
         (en, zh), (p_en, p_zh) = put
-        more = ("", "") if closing else (f": nothing more is stored there{left[0]}", f"，之後的記錄存不進去{left[1]}")
+        more = ("", "") if closing else (f": nothing more is stored there{left[0]}", f"，之後的紀錄存不進去{left[1]}")
         if kept is None:
             lost = ((f"{more[0]}, and the game could not be kept elsewhere", f"{more[1]}，這局也無法另存") if more[0]
                     else (": the game could not be kept elsewhere", "：這局無法另存"))
@@ -794,7 +794,7 @@ class TableService:
             # no command here: a bare name given to --table from another folder began a new game (a fourth review)
             phone=(f"{p_en}{more[0]}; the game so far is kept as {kept.name}{at[0]}; the host's terminal and log give "
                    "the command to go on with it",
-                   f"{p_zh}{more[1]}；這局到目前為止另存為 {kept.name}{at[1]}；主機的終端機和記錄檔裡有接著記錄的指令"))
+                   f"{p_zh}{more[1]}；這局到目前為止另存為 {kept.name}{at[1]}；主機的終端機和紀錄檔裡有接著記錄的指令"))
 
     def _keep_path(self) -> tuple[Path, str]:
         """A new file beside the table for the game it held: ``table.kept-1.sqlite``, the next number free; where

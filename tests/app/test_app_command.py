@@ -1119,5 +1119,5 @@ def test_the_start_up_line_leaves_out_other_tables_kept_games_and_says_an_empty_
     out = capsys.readouterr().out
     empty, older = home / "companion-table.kept-1.sqlite", data / "table.kept-1.sqlite"
     assert f"games kept earlier are in {empty} (no entries), {older}: start the app" in out, out
-    assert f"之前另存的牌局在 {empty}（沒有記錄）、{older}，用 --table" in out, out
+    assert f"之前另存的牌局在 {empty}（沒有紀錄）、{older}，用 --table" in out, out
     assert "kept-3" not in out, out

@@ -271,7 +271,7 @@ def test_a_capped_hand_says_its_tai_before_the_cap(tmp_path: Path, monkeypatch: 
     capped = [(x, w) for x, w in lines if x.hand_tai > x.capped_tai]
     assert capped, "the demo should have a hand over 2 tai"
     for x, w in capped:
-        assert x.capped_tai == 2 and f"牌面 {x.hand_tai} 台，封頂算 2 台" in w.zh
+        assert x.capped_tai == 2 and f"牌面 {x.hand_tai} 台，以滿台 2 台計" in w.zh
         assert f"the hand scores {x.hand_tai}, capped at 2" in w.en
     assert not [w for x, w in lines if x.hand_tai == x.capped_tai and "capped" in w.en]
 

@@ -1736,7 +1736,7 @@ def test_a_table_file_made_a_looping_link_while_the_app_runs_is_refused_by_the_s
         refused = entry()
         assert refused is not None and words[0] in refused.en and words[1] in refused.zh, refused
         assert "kept as table.kept-1.sqlite, beside it; the host's terminal and log give the command to go on with it" in refused.en, refused
-        assert "另存為 table.kept-1.sqlite，在牌局檔旁邊；主機的終端機和記錄檔裡有接著記錄的指令" in refused.zh, refused
+        assert "另存為 table.kept-1.sqlite，在牌局檔旁邊；主機的終端機和紀錄檔裡有接著記錄的指令" in refused.zh, refused
         assert "--table" not in refused.en + refused.zh, refused  # (a bare name from another folder: a new game)
         assert str(tmp_path) not in refused.en and str(tmp_path) not in refused.zh, refused  # (no host paths)
         assert game.events() == held

@@ -75,7 +75,8 @@ def test_the_dropdowns_offer_the_house_rule_sets_saved_by_the_command_beside_the
     offered = dict(rule_set_options())
     assert list(offered) == [*BUILTIN, "home8"]  # built in first; the damaged one is never offered
     assert offered["home8"] == Words("家裡滿八台", "Home, cap 8")  # named by the profile, in both languages
-    assert offered["atawmj_2009"] == Words(load_profile("atawmj_2009").name_zh, load_profile("atawmj_2009").name_en)
+    default = load_profile("atawmj_2009")  # (marked the default where listed, in both languages: a language review)
+    assert offered["atawmj_2009"] == Words(f"{default.name_zh}（預設）", f"{default.name_en} (default)")
     broken = next(r for r in rule_sets() if r.id == "broken")  # listed in Settings, with why
     assert broken.problem is not None and not broken.builtin
     gone = dict(rule_set_options("home9"))["home9"]  # a rule set picked before and deleted since is said gone

@@ -369,7 +369,7 @@ def test_an_empty_log_is_said_to_be_empty(tmp_path: Path, capsys: pytest.Capture
     empty.write_text("\n\n", "utf-8")
     assert main(["replay", str(empty), "--quiet"]) == 1
     captured = capsys.readouterr()
-    assert "no events to replay" in captured.err and "記錄是空的" in captured.err and captured.out == ""
+    assert "no events to replay" in captured.err and "紀錄是空的" in captured.err and captured.out == ""
 
 
 def test_bad_switch_and_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

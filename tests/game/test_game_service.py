@@ -26,7 +26,7 @@ from companion.game.text import IllegalEvent, msg
 from companion.tiles import Tile
 
 HERE = Path(__file__).parent
-HOST_SAYS_HOW = ("the host's terminal and log give the command to go on with it", "主機的終端機和記錄檔裡有接著記錄的指令")
+HOST_SAYS_HOW = ("the host's terminal and log give the command to go on with it", "主機的終端機和紀錄檔裡有接著記錄的指令")
 
 
 def sim_log(seed: int = 4, hands: int = 2) -> list[ev.Event]:
@@ -884,8 +884,8 @@ def test_a_table_file_replaced_while_open_loses_neither_game(tmp_path: Path, tap
         "the table file table.sqlite was replaced while the companion had it open: nothing more is stored there (the "
         "file put there is left as it is); the game so far is kept as table.kept-1.sqlite, beside it; the host's "
         "terminal and log give the command to go on with it",
-        "牌局檔 table.sqlite 在使用中被換掉了，之後的記錄存不進去（換上的檔案沒有動）；這局到目前為止另存為 "
-        "table.kept-1.sqlite，在牌局檔旁邊；主機的終端機和記錄檔裡有接著記錄的指令")
+        "牌局檔 table.sqlite 在使用中被換掉了，之後的紀錄存不進去（換上的檔案沒有動）；這局到目前為止另存為 "
+        "table.kept-1.sqlite，在牌局檔旁邊；主機的終端機和紀錄檔裡有接著記錄的指令")
     with pytest.raises(ServiceError, match="replaced"):  # and so every later write, the game still not lost
         service.submit(mine[taps])
     assert service.events() == mine[:taps]
@@ -1418,7 +1418,7 @@ def test_a_data_folder_linked_to_a_drive_from_the_start_and_unplugged_is_not_sai
     assert p_en.startswith("data is a link to a place that is not there (a drive not plugged in?), not a folder: "
                            "nothing more is stored there; the game so far is kept as companion-table.kept-1.sqlite, "
                            f"in the folder share above data; {HOST_SAYS_HOW[0]}"), p_en
-    assert p_zh.startswith("data 是符號連結，指向的地方不存在（磁碟沒接上？），不是資料夾，之後的記錄存不進去；"), p_zh
+    assert p_zh.startswith("data 是符號連結，指向的地方不存在（磁碟沒接上？），不是資料夾，之後的紀錄存不進去；"), p_zh
     assert "put there" not in p_en and "換上" not in p_zh and str(tmp_path) not in p_en + p_zh, err.value.phone
     kept = tmp_path / "share" / "companion-table.kept-1.sqlite"
     assert f"--table {kept}" in str(err.value)  # (the host's words: the full path, a command that works)
@@ -1446,7 +1446,7 @@ def test_kept_copies_are_listed_only_for_the_table_they_were_kept_from(tmp_path:
         service.submit(mine[3])
     service.close()
     assert err.value.phone is not None  # (plain Chinese, no 「；…：」: a final review)
-    assert err.value.phone[1].startswith("data 是檔案，不是資料夾（牌局使用中被換上的），之後的記錄存不進去；"), err.value.phone
+    assert err.value.phone[1].startswith("data 是檔案，不是資料夾（牌局使用中被換上的），之後的紀錄存不進去；"), err.value.phone
     kept = share / "companion-table.kept-1.sqlite"
     with sqlite3.connect(kept) as db:
         assert db.execute("SELECT value FROM meta WHERE key = 'kept_from'").fetchone() == (str(data / "table.sqlite"),)

@@ -273,7 +273,7 @@ def test_a_house_profile_is_refused_an_id_another_has_in_another_case_or_another
     # a built-in's name is compared alike (it was compared as typed: a look-alike of its own was taken)
     with pytest.raises(ProfileError, match="is the built-in atawmj_2009's name"):
         save_profile(_write(tmp_path, 'id = "home12"\ninherits = "atawmj_2009"\nname_zh = "別的"\n'
-                                      'name_en = "atawmj 2009 (Default)"\n'))
+                                      'name_en = "atawmj 2009"\n'))
     # a set without names is named by its id: two such sets do not clash
     save_profile(_write(tmp_path, 'id = "plain1"\ninherits = "atawmj_2009"\n'))
     save_profile(_write(tmp_path, 'id = "plain2"\ninherits = "atawmj_2009"\n'))

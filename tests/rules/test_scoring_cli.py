@@ -275,11 +275,11 @@ def test_explain_says_the_caps_the_payments_count(capsys: pytest.CaptureFixture[
     ex10 = {"concealed": "555z666z777z11z22z", "melds": ["pung:333z@R"], "win_tile": "1z", "win_type": "discard",
             "seat_wind": "N", "round_wind": "E", "discarder": "S"}
     rc, out = _run(capsys, [json.dumps(ex10)], "--explain", "--profile", str(house), tmp_path=tmp_path)
-    assert rc == 0 and "（封頂 16 台）" in out
+    assert rc == 0 and "（滿台 16 台）" in out
     rc, out = _run(capsys, [json.dumps(ex10)], "--explain", "--lang", "en", "--profile", str(house), tmp_path=tmp_path)
     assert "(capped at 16 tai)" in out
     rc, out = _run(capsys, [json.dumps(ex10)], "--explain", tmp_path=tmp_path)  # no cap: nothing said
-    assert "封頂" not in out
+    assert "滿台" not in out
     streak = dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=12)  # the dealer wins
     rc, out = _run(capsys, [json.dumps(streak)], "--explain", "--profile", "star31", tmp_path=tmp_path)
     assert rc == 0 and "+21 台（連12拉12，算到上限 10）" in out, out  # the real streak, and what it counts
@@ -508,10 +508,14 @@ def test_explain_says_as_seated_where_a_records_rules_are_not_its_sets_file_here
     # a built-in set's record as an earlier version kept it (seat flower 2, cap 8), beside the set as it is now
     old = {**record["rules"], "name_zh": "中華競技麻將 2009", "name_en": "ATAWMJ 2009 (default)"}
     builtin = dict(hand, profile="atawmj_2009", rules=old)
-    assert told(builtin, "en")[0] == "Profile: atawmj_2009 (ATAWMJ 2009 (default)) (as seated)"
-    assert told(dict(hand, profile="atawmj_2009"), "en")[0] == "Profile: atawmj_2009 (ATAWMJ 2009 (default))"
+    # (its earlier English name, "ATAWMJ 2009 (default)", read as its name now: a language review read it nested)
+    assert told(builtin, "en")[0] == "Profile: atawmj_2009 (ATAWMJ 2009) (as seated)"
+    assert told(dict(hand, profile="atawmj_2009"), "en")[0] == "Profile: atawmj_2009 (ATAWMJ 2009)"
     now = dict(hand, profile="atawmj_2009", rules=record_rules(load_profile("atawmj_2009")))
     assert told(now, "zh")[0] == "規則：atawmj_2009（中華競技麻將 2009）" and as_seated(now) is False
+    # a record of the set as it is now but written under its earlier name: not "as seated" for a name alone
+    renamed = dict(now, rules={**now["rules"], "name_en": "ATAWMJ 2009 (default)"})  # type: ignore[dict-item]
+    assert told(renamed, "en")[0] == "Profile: atawmj_2009 (ATAWMJ 2009)" and as_seated(renamed) is False
 
 
 def test_a_records_rules_without_a_profile_are_said_as_the_records_not_as_a_profile_named_rules(

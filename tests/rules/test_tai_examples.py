@@ -230,7 +230,7 @@ def test_an_explanation_says_the_profiles_values_and_switches_not_the_defaults()
     assert "8 tai flat" in eight.explain("en", default) and "只算 8 台" in eight.explain("zh", default)
     assert "16 tai flat" in eight.explain("en", zhai) and "再加 16 台" in eight.explain("zh", zhai)
     total = sum(zhai.value(i) for i in ("menqing", "zimo", "buqiu"))
-    assert total != 3 and f"{total} in all" in buqiu.explain("en", zhai) and f"共 {total} 台" in buqiu.explain("zh", zhai)
+    assert total != 3 and f": {total} tai together with" in buqiu.explain("en", zhai) and f"共 {total} 台" in buqiu.explain("zh", zhai)
     assert buqiu.explain("zh", default) == "門清又自摸，門清一摸三。"
     assert "no honours or flowers" in pinghu.explain("en", default)
     assert "no honours" not in pinghu.explain("en", sml) and "無字無花" not in pinghu.explain("zh", sml)

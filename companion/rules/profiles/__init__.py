@@ -42,7 +42,7 @@ from companion.rules.profiles._schema import (
 from companion.rules.tai import ITEMS, SWITCH_VALUED, UNSUPPORTED
 
 __all__ = ["BUILTIN", "DEFAULT_PROFILE", "Profile", "ProfileError", "load_profile", "parse_profile", "keep_rules",
-           "profile_id", "check_caps", "played_with", "parent_ref", "MinAboveCap", "as_its_file"]
+           "profile_id", "check_caps", "played_with", "parent_ref", "MinAboveCap", "as_its_file", "named_now"]
 
 DEFAULT_PROFILE = "atawmj_2009"
 BUILTIN = ("atawmj_2009", "sml_2026", "star31", "zhaishenye", "wikibooks_base")
@@ -474,6 +474,20 @@ def check_caps(profile: Profile) -> None:
 
 
 _KEPT: dict[str, Profile] = {}
+
+FORMER_NAMES = {"atawmj_2009": (("中華競技麻將 2009", "ATAWMJ 2009 (default)"),)}
+"""Names (zh, en) a built-in rule set had in an earlier version, which a table seated or a record written then keeps:
+read as its names now (:func:`named_now`). The default's English name said "(default)", now added where the rule sets
+are listed (a language review); a table seated under it is no other rule set for it."""
+
+
+def named_now(pid: str, data: dict[str, Any]) -> dict[str, Any]:
+    """``data``, a built-in rule set ``pid``'s values as a table or a record kept them, with the names this version
+    gives it where they are names of an earlier one (:data:`FORMER_NAMES`): not "as seated" for a name alone."""
+    if (data.get("name_zh"), data.get("name_en")) not in FORMER_NAMES.get(pid, ()):
+        return data
+    now = _load_builtin(pid)
+    return {**data, "name_zh": now.name_zh, "name_en": now.name_en}
 """The rule sets tables keep (:func:`keep_rules`), by key: the same text always gives the same key."""
 
 
@@ -502,7 +516,7 @@ def keep_rules(pid: str, text: str) -> str:
         if isinstance(data.get("house_rules"), list):
             data["house_rules"] = [h for h in data["house_rules"] if isinstance(h, str) and h.partition(".")[2] in
                                    (items if h.startswith("tai.") else SWITCHES.keys())]
-        profile = parse_profile(data, where, where_zh=wz, stored=True)
+        profile = parse_profile(named_now(pid, data), where, where_zh=wz, stored=True)
         if profile.id != pid:
             raise ProfileError(f"{where}: they are the rules of “{profile.id}”", f"{wz}：存的是「{profile.id}」的規則")
         _KEPT[key] = profile

@@ -25,6 +25,7 @@ from companion.rules.profiles import (
     ProfileError,
     check_caps,
     load_profile,
+    named_now,
     parse_profile,
 )
 from companion.rules.profiles._schema import as_written, got_said
@@ -134,7 +135,7 @@ def rules_of_record(pid: str, rules: Any) -> Profile:
         given = rules.get(key, {})
         if isinstance(given, Mapping):  # (else refused by parse_profile, naming it)
             data[key] = {**values, **given}
-    return parse_profile(data, "rules", where_zh="rules", stored=True)  # (as the table played: a streak_cap over
+    return parse_profile(named_now(pid, data), "rules", where_zh="rules", stored=True)  # (as the table played: a streak_cap over
     # today's bound, which an earlier version took, scores as it did)
 
 

@@ -37,7 +37,7 @@ def five_concealed(c: Ctx) -> int:
 
 
 @item("half_flush", "混一色", "Half flush",
-      "只有一種花色的數牌加上字牌。", "One suit plus honours, with at least one of each.")
+      "只有一種花色的數牌加上字牌，兩者都要有。", "One suit plus honours, with at least one of each.")
 def half_flush(c: Ctx) -> int:
     """混一色: one suit and honours."""
     return int(len(c.suits) == 1 and c.honours > 0)

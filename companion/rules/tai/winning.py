@@ -23,7 +23,7 @@ def _buqiu_fill(rules: Rules, zh: bool) -> dict[str, object]:
 
 
 @item("buqiu", "不求", "Concealed self-draw",
-      "門清又自摸，{then}", "Concealed hand and self-drawn: with the Concealed hand and Self-draw tai, {total} in all.",
+      "門清又自摸，{then}", "Concealed and self-drawn: {total} tai together with Concealed hand and Self-draw.",
       zh_alt="門清自摸", fill=_buqiu_fill)
 def buqiu(c: Ctx) -> int:
     """不求: 門清 and 自摸 both apply."""
