@@ -52,12 +52,12 @@ def test_the_false_wins_say_the_rule_and_the_rule_sets_name(capsys: pytest.Captu
                                                              tmp_path: Path) -> None:
     kong = json.loads(_tai(capsys, tmp_path, DISCARD_KONG))
     assert kong["false_win"] is True
-    assert kong["reason"] == ("the rule set “ATAWMJ 2009 (default)” does not allow a win on the replacement drawn "
+    assert kong["reason"] == ("the rule set “ATAWMJ 2009” does not allow a win on the replacement drawn "
                               "after a kong of another player's discard")
     assert kong["reason_zh"] == "明槓（槓別人打出的牌）後摸的補牌，「中華競技麻將 2009」規定不能拿來胡"
     four = json.loads(_tai(capsys, tmp_path, FOUR_KONGS))
     assert four["false_win"] is True
-    assert four["reason"] == "Four kongs does not count as a win under the rule set “ATAWMJ 2009 (default)”"
+    assert four["reason"] == "Four kongs does not count as a win under the rule set “ATAWMJ 2009”"
     assert four["reason_zh"] == "「中華競技麻將 2009」不計四槓，不算胡牌"
     explained = _tai(capsys, tmp_path, FOUR_KONGS, "--explain", "--lang", "en")
     said = next(line for line in explained.splitlines() if line.startswith("False win: "))

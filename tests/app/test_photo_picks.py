@@ -511,7 +511,7 @@ def test_the_form_says_which_kong_a_replacement_win_came_after() -> None:
     for refused in (score_picked(photo, {}, theirs.as_context()),
                     score_typed_hand("456m789m456s55z kong:3333p chow:123m", theirs.as_context(), win_tile=Tile.S6)):
         assert isinstance(refused, PhotoFailed) and "詐胡：明槓" in refused.reason.zh, refused
-        assert "a false win: the rule set “ATAWMJ 2009 (default)” does not allow a win on the replacement drawn " \
+        assert "a false win: the rule set “ATAWMJ 2009” does not allow a win on the replacement drawn " \
             "after a kong of another player's discard" in refused.reason.en  # its reason,
         assert "win=" not in refused.reason.en  # not the scorer's notation of the hand
     assert ui("moment_after_discard_kong").zh and ui("moment_after_discard_kong").en
