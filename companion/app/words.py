@@ -1401,6 +1401,9 @@ UI: dict[str, tuple[str, str]] = {
     "win_over_chow": ("（胡比吃優先：{other} 的吃不算了）", " (a win comes before a chow: {other_en}'s chow no longer counts)"),
     "win_over_pung": ("（胡比碰優先：{other} 的碰不算了）", " (a win comes before a pung: {other_en}'s pung no longer counts)"),
     "win_over_kong": ("（胡比槓優先：{other} 的槓不算了）", " (a win comes before a kong: {other_en}'s kong no longer counts)"),
+    # --- companion tai --explain: a line's own switches over its rule set's, said as the table's rules beside the
+    # set's name (a house-rules review read "Profile: atawmj_2009" over a minimum of 5 the line set) ---
+    "explain_played_over": ("；本桌自己的規矩：{rules}", "; the table's own rules: {rules_en}"),
 }
 
 

@@ -144,9 +144,10 @@ def score(win: Win, profile: Profile | str | None = None) -> Score:
     if len(win.flowers) == 8 and not prof.switch("eight_flowers_compound"):
         return _check_min(_instant(win, prof))
     if win.replacement is Replacement.KONG and prof.switch("discard_kong_replacement_win") == "forbidden":
-        raise FalseWin(win, "a win on the replacement after a discard kong is not allowed in profile "
-                            f"{prof.id} (spec §2.10)", f"明槓（槓別人打的牌）補牌不能胡（{prof.id}，規格 §2.10）",
-                       _best(win, prof))
+        whose = ("the table's own rules (switches: discard_kong_replacement_win)", "本桌自己的規矩") \
+            if "discard_kong_replacement_win" in prof.played_over else (f"profile {prof.id}", prof.id)
+        raise FalseWin(win, f"a win on the replacement after a discard kong is not allowed in {whose[0]} (spec §2.10)",
+                       f"明槓（槓別人打的牌）補牌不能胡（{whose[1]}，規格 §2.10）", _best(win, prof))
     try:
         best = _best(win, prof)
     except NotAWin:
@@ -184,6 +185,11 @@ def replacement_named(win: Win, profile: Profile | str | None = None) -> Win:
 
 def _check_min(s: Score) -> Score:
     need = s.profile.switch("min_tai")
+    if s.hand_tai < need and "min_tai" in s.profile.played_over:  # the table's own minimum, not the set's
+        own = s.profile.played_over["min_tai"]
+        raise FalseWin(s.win, f"{s.hand_tai} tai is below the minimum {need} of the table's own rules (switches: "
+                              f"min_tai; profile {s.profile.id}'s is {own})",
+                       f"{s.hand_tai} 台未達起胡 {need} 台（本桌自己的規矩 min_tai；{s.profile.id} 是 {own} 台）", s)
     if s.hand_tai < need:
         raise FalseWin(s.win, f"{s.hand_tai} tai is below the minimum {need} of profile {s.profile.id}",
                        f"{s.hand_tai} 台未達起胡 {need} 台（{s.profile.id}）", s)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-__all__ = ["SwitchSpec", "SWITCHES", "as_written", "check_switch", "refusal", "switch_name", "switch_options",
+__all__ = ["SwitchSpec", "SWITCHES", "as_written", "check_switch", "refusal", "switch_name", "switch_options", "switch_said",
            "streak_cap_takes", "switch_refused", "toml_key", "toml_text"]
 
 
@@ -172,6 +172,16 @@ def switch_name(name: str) -> tuple[str, str]:
 
     spec, item = SWITCHES.get(name), REGISTRY.get(name)
     return (spec.zh, spec.en) if spec is not None else (item.zh, item.en) if item is not None else (name, name)
+
+
+def switch_said(name: str, value: Any) -> tuple[str, str]:
+    """The switch ``name`` (one of :data:`SWITCHES`) set to ``value``, (Chinese, English), each by the name the app
+    gives it: 「起胡台數：5」, "Minimum tai: 5"."""
+    zh, en = switch_name(name)
+    written = "none" if value is None else as_written(value)
+    options, _ = switch_options(name) if name in SWITCHES else ((), None)
+    vz, ve = next(((z, e) for w, z, e in options if w == written), (written, written))
+    return f"{zh}：{vz}", f"{en}: {ve}"
 
 
 def switch_options(name: str) -> tuple[tuple[tuple[str, str, str], ...], tuple[str, str] | None]:
