@@ -238,9 +238,21 @@ def rules_named(key: str) -> Words:
     except ProfileError:
         return Words(profile_id(key), profile_id(key))
     names = Words(kept.name_zh, kept.name_en)
-    if profile_id(key) == key or as_its_file(kept):  # a rule set's own id: what its file says now
+    if not rules_as_seated(key):
         return names
     return ui("rules_as_seated", name=names.zh, name_en=names.en)
+
+
+def rules_as_seated(key: str) -> bool:
+    """Whether the rule set a table kept at seating (``key``, as :func:`rules_named` takes it) is no longer what the
+    set of its id here says (its file edited since, deleted or damaged): its hands are scored with the values kept,
+    said "as seated". False for a rule set's own id, and for one not known here."""
+    if profile_id(key) == key:  # a rule set's own id: what its file says now
+        return False
+    try:
+        return not as_its_file(load_profile(key))
+    except ProfileError:
+        return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -1405,6 +1405,9 @@ UI: dict[str, tuple[str, str]] = {
     # --- the default rule set marked where rule sets are listed (rule_sets_model.listed_name); its English name said
     # "(default)", nested in the brackets a header puts around it, and its Chinese one did not (a language review) ---
     "rs_default_named": ("{name}（預設）", "{name_en} (default)"),
+    # --- companion tai --explain: a line's own switches over its rule set's, said as the table's rules beside the
+    # set's name (a house-rules review read "Profile: atawmj_2009" over a minimum of 5 the line set) ---
+    "explain_played_over": ("；本桌自己的規矩：{rules}", "; the table's own rules: {rules_en}"),
 }
 
 

@@ -16,9 +16,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.app.house_rules import stakes_changed
-from companion.app.ledger_model import ledger_csv, next_deal_words
-from companion.app.words import signed
+from companion.app.house_rules import played_rules, rules_as_seated, rules_named, stakes_changed
+from companion.app.ledger_model import ledger_csv, next_deal_words, session_panel
+from companion.app.words import Words, signed, ui
 from companion.commands._io import add_lang_option, cannot_read
 from companion.game import events as ev
 from companion.game.events import EventError
@@ -26,6 +26,7 @@ from companion.game.history import passed_wins
 from companion.game.older_rules import OlderRules, refused_at
 from companion.game.service import read_log_or_table
 from companion.game.session import (
+    Ledger,
     WinLine,
     dealer_tai_counts,
     fewest_transfers,
@@ -35,6 +36,7 @@ from companion.game.session import (
 from companion.game.state import TableState
 from companion.game.text import EVENT_ZH, RETRACT_NOTES, SOURCE_ZH, IllegalEvent, Msg, msg, seat_label
 from companion.game.view import evidence_said, render_table
+from companion.rules.profiles import ProfileError, load_profile, profile_id
 from companion.tiles import Tile, format_tiles
 
 
@@ -58,6 +60,28 @@ def _won(line: WinLine, pick: Any, dealer_in: bool) -> str:
                 + shared_zh,
                 f"{line.player} {en} {line.capped_tai} tai" + (f" + {line.dealer_tai} dealer tai" if counted else "")
                 + shared_en)
+
+
+def _seated_terms(state: TableState) -> Words:
+    """The terms a table is seated with, for its Seated line: its stakes, its rule set by the name every score screen
+    gives it ("as seated" where the set of that id here now says otherwise, spec §5.1) and the house rules it plays
+    otherwise than that set (a house-rules review: the line read "Seated (simulated)" alone)."""
+    name = rules_named(state.profile)
+    terms = ui("ledger_stakes", base=state.base, per_tai=state.per_tai, profile=name.zh, profile_en=name.en)
+    played = played_rules(state.profile, state.switches)
+    return terms + ui("ledger_house", rules=played.zh, rules_en=played.en) if played is not None else terms
+
+
+def _named_json(ledger: Ledger) -> dict[str, Any]:
+    """The rule set of a session's ledger by its names, and whether its values are those kept at seating that the set
+    of its id here no longer has, beside its id in the ledger's JSON (a review read "profile": "shared_set" alone
+    for a table scored with the values kept, not the file's now)."""
+    try:
+        kept = load_profile(ledger.profile or None)
+        name = {"zh": kept.name_zh, "en": kept.name_en}
+    except ProfileError:  # a house set of another install, its values not in the log: its id
+        name = {"zh": profile_id(ledger.profile), "en": profile_id(ledger.profile)}
+    return {"profile_name": name, "profile_as_seated": rules_as_seated(ledger.profile)}
 
 
 def _flower_drawn(e: ev.Event) -> tuple[int, Tile] | None:
@@ -214,6 +238,9 @@ def run(args: argparse.Namespace) -> int:
                 kinds = msg("fix_kongs_said", tiles=format_tiles(e.kongs)) if e.kongs else Msg("", "", "")
                 head += pick(f"：第 {e.hand} 把 {who}：{format_tiles(e.concealed)}{won}{kinds.zh}",
                              f": hand {e.hand}, {who}: {format_tiles(e.concealed)}{won}{kinds.en}", " ")
+            if isinstance(e, ev.Seated):  # the terms it is played with (spec §5.1: the rule set's name)
+                terms = _seated_terms(state)
+                head += pick(f"：{terms.zh}", f": {terms.en}", " ")
             if isinstance(e, ev.StakesChanged) and state.prev is not None:  # what changed, as the app says it
                 terms = stakes_changed(state.prev, e)
                 head += pick(f"：{terms.zh}", f": {terms.en}", " ")
@@ -264,17 +291,22 @@ def run(args: argparse.Namespace) -> int:
                    "declared": c.declared, "ready": c.ready} for c in passed_wins([e for _, e in events])] if args.passed else None
         # the session under way at the top, as ever; the sessions before it and the sums of all of them beside it
         # (a rules review: the JSON of a log of two sessions held the second alone)
-        earlier = {"earlier_sessions": [x.to_json() for x in ledgers[:-1]],
+        earlier = {"earlier_sessions": [{**x.to_json(), **_named_json(x)} for x in ledgers[:-1]],
                    "all_sessions": {"balances": (total := total_balances(ledgers)),
                                     "settle_up": [{"payer": t.payer, "payee": t.payee, "amount": t.amount}
                                                   for t in fewest_transfers(total)]}} if len(ledgers) > 1 else {}
-        print(json.dumps({**ledger.to_json(), **earlier, **({"passed": passed} if passed is not None else {})},
+        print(json.dumps({**ledger.to_json(), **_named_json(ledger), **earlier, **({"passed": passed} if passed is not None else {})},
                          ensure_ascii=False, indent=1))
         return status
     print(f"\n== {pick('每把', 'each hand')} ==")  # who won what and who paid whom (a review found neither)
     for k, session in enumerate(ledgers, 1):
+        # its terms: stakes, rule set, house rules, as the ledger's head says them (spec §5.1; a house-rules review)
+        panel = session_panel(state, k)
+        head = pick(panel.stakes.zh, panel.stakes.en) if panel is not None else ""
         if len(ledgers) > 1:
-            print(f" {pick(f'第 {k} 將', f'session {k}')}:")
+            print(f" {pick(f'第 {k} 將', f'session {k}')}: {head}")
+        else:
+            print(f" {head}")
         for entry in session.entries:
             outcome = entry.result.outcome  # a draw, or the last tile declined (spec §6.7)
             print(f"  #{entry.result.number} " + "; ".join(_won(x, pick, dealer_tai_counts(entry.result, x))

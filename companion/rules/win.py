@@ -273,8 +273,10 @@ class Win:
                                 "補牌胡一定是自摸")
         # all eight flowers with a hand complete at the deal or the first draw: entered as that self-draw, which
         # adds 八仙過海's 8 (the live table scores it so; a change review read only the refusal)
+        # (the 8 of eight flowers said, where the line's own zhaishenye adds 16: the tai of the rule set it names)
+        added = self._eight_flowers_tai()
         eight_en, eight_zh = (" (with all eight flowers: give it as a self_draw, its winning tile and the eight "
-                              "flowers; the 8 tai of eight flowers are added)", "（八張花都有：寫成 self_draw、胡的那張和八張花，會加上八仙過海 8 台）") \
+                              f"flowers; {added[1]} are added)", f"（八張花都有：寫成 self_draw、胡的那張和八張花，會加上{added[0]}）") \
             if t is WinType.EIGHT_FLOWERS else ("", "")
         if self.heavenly and (not self.is_dealer or t is not WinType.SELF_DRAW):
             raise WinInputError("flags.heavenly", "a heavenly win is the dealer's self-drawn win on the dealt tiles" + eight_en,
@@ -311,6 +313,19 @@ class Win:
             raise WinInputError("win_tile", "the robbed player holds the other three copies; the winner "
                                             f"cannot hold {self.win_tile.code}",
                                 f"被搶槓的人拿著另外三張，胡牌的人不可能有{self.win_tile.zh}")
+
+    def _eight_flowers_tai(self) -> tuple[str, str]:
+        """What 八仙過海 adds to a hand, (Chinese, English): the tai of the rule set the line names, else said as
+        the rule set's (the line's rule set may be given apart from it, ``companion tai --profile``)."""
+        from companion.rules.profiles import ProfileError, load_profile
+
+        if self.profile:
+            try:
+                v = load_profile(self.profile).value("eight_flowers")
+                return f"八仙過海 {v} 台", f"the {v} tai of eight flowers"
+            except ProfileError:
+                pass
+        return "八仙過海的台數（照所用的規則）", "the tai of eight flowers (as the rule set counts them)"
 
     def _check_first_go_around(self) -> None:
         """天胡/地胡/人胡 come before any call or kong; 天聽/地聽 before any call, frozen after (§2.11, §4.2)."""

@@ -126,3 +126,17 @@ def test_a_rule_is_said_as_the_app_says_yes_and_no_and_a_name_with_a_colon_quote
     assert rule_said("pinghu_check_honours_flowers", True) == ("平胡無字無花", "\u201cPlain hand: no honours, no flowers\u201d")
     assert rule_said("draw_keeps_deal", False) == ("流局莊家連莊：否", "The dealer keeps the deal after a draw: no")
     assert rule_said("draw_keeps_deal", True) == ("流局莊家連莊", "The dealer keeps the deal after a draw")
+
+
+def test_a_doubt_the_parent_lists_and_the_set_settles_is_noted_not_marked() -> None:
+    """A house-rules review: under sml_2026 (門清無平胡) a concealed plain hand scored 門清 1 with no word on the
+    平胡 that the default counts and notes; the note the default gives the opposite case is given, and nothing is
+    marked "house rule" for it (SML settles it)."""
+    sml = score(Win.of("123m456m234p678p45s88s", "3s", "discard", seat_wind="W", round_wind="S", discarder="S",
+                       profile="sml_2026"))
+    assert [i.id for i in sml.items] == ["menqing"]
+    reading = house_reading(sml)
+    assert [i.id for i in reading.otherwise] == ["pinghu"] and "menqing" not in reading.flagged
+    assert reading.because[0][1].endswith(": no")
+    default = score(Win.of("123m456m234p678p45s88s", "3s", "discard", seat_wind="W", round_wind="S", discarder="S"))
+    assert house_reading(default).otherwise == ()  # (the default counts it: marked, nothing left out)

@@ -707,3 +707,13 @@ def test_a_common_os_error_is_said_in_plain_chinese_not_by_pythons_or_the_errnos
     from companion.rules.profiles import os_error_zh
 
     assert os_error_zh(error) == zh
+
+
+def test_the_false_win_and_reserve_choices_say_what_they_are() -> None:
+    """A house-rules review: false_win_after = void_hand was named "the hand is void", where spec §2.14 has the same
+    dealer replay it, and reserve_rule = fixed16 was "16" alone in English."""
+    from companion.rules.profiles._schema import SWITCHES
+
+    assert SWITCHES["false_win_after"].choice_name("void_hand") == ("這把作廢，同莊重打", "the hand is replayed (same dealer)")
+    zh, en = SWITCHES["reserve_rule"].choice_name("fixed16")
+    assert zh == "留 16 張" and en == "16 tiles"

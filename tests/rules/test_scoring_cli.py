@@ -678,3 +678,31 @@ def test_standard_input_given_twice_is_read_once_and_the_second_refused(capsys: 
     assert [json.loads(x)["id"] for x in out.splitlines()] == ["twice"]
     assert "no hand on standard input" not in err, err
     assert "“-”" in err and "standard input" in err and "once" in err, err
+
+
+def test_a_lines_own_switches_are_said_as_the_tables_rules_not_the_profiles(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A house-rules review gave a plain 3-tai hand "switches": {"min_tai": 5}: --explain said "Profile: atawmj_2009"
+    and "below the minimum 5 of profile atawmj_2009", whose minimum is 0. The header and the reason say the
+    minimum is the table's own, and the set's."""
+    line = json.dumps({**EX1, "switches": {"min_tai": 5}})
+    rc, out = _run(capsys, [line], tmp_path=tmp_path)
+    result = json.loads(out)
+    assert rc == 0 and result["false_win"] is True
+    assert "of profile atawmj_2009" not in result["reason"]
+    assert "the table's own rules" in result["reason"] and "“ATAWMJ 2009” asks 0" in result["reason"]
+    assert "本桌自己的規矩" in result["reason_zh"]
+    _, en = _run(capsys, [line], "--explain", "--lang", "en", tmp_path=tmp_path)
+    assert "Profile: atawmj_2009 (ATAWMJ 2009); the table's own rules: Minimum tai: 5\n" in en
+    _, zh = _run(capsys, [line], "--explain", "--lang", "zh", tmp_path=tmp_path)
+    assert "規則：atawmj_2009（中華競技麻將 2009）；本桌自己的規矩：起胡台數：5\n" in zh
+    # a discard kong's replacement allowed by the set, forbidden by the line: the table's rule too
+    house = tmp_path / "kongwin.toml"
+    house.write_text('id = "kongwin"\ninherits = "atawmj_2009"\n[switches]\ndiscard_kong_replacement_win = "self_draw"\n',
+                     encoding="utf-8")
+    kong = json.dumps({**DISCARD_KONG, "switches": {"discard_kong_replacement_win": "forbidden"}})
+    _, out = _run(capsys, [kong], "--profile", str(house), tmp_path=tmp_path)
+    assert "the table's own rules" in json.loads(out)["reason"]
+    # the set's own minimum, the set's name, as before
+    _, out = _run(capsys, [json.dumps({**EX1, "profile": "sml_2026"})], "--explain", "--lang", "en", tmp_path=tmp_path)
+    assert "the table's own rules" not in out

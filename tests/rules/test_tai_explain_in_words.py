@@ -123,3 +123,32 @@ def test_a_list_of_melds_says_each_source_in_one_bracketed_form(capsys: pytest.C
     assert _explain(capsys, tmp_path, win, "zh")["手牌"] == (
         "手牌：2345m；吃碰槓：槓子 2222z（明槓，槓對家打出的牌）、順子 789s（吃上家的牌）、刻子 111s（碰對家的牌）、"
         "刻子 777z（碰下家的牌）")
+
+
+def test_rule_dependent_explanations_say_the_values_of_the_rule_set_in_use(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A house-rules review: 見風見台 always said "(the Zhaishenye platform)" and 自摸聽牌 always "add 1", in house
+    sets of other values too, and a zhaishenye eight-flowers line's hint said "the 8 tai of eight flowers are
+    added" where that set adds 16. Each says the value of the rule set in use."""
+    from companion.rules.profiles import load_profile
+    from companion.rules.tai import REGISTRY
+
+    house = tmp_path / "winds2.toml"
+    house.write_text('id = "winds2"\ninherits = "star31"\n[tai]\nready_on_self_draw = 2\nseat_wind = 2\n'
+                     '[switches]\nany_wind_pung_tai = 2\n', encoding="utf-8")
+    mine = load_profile(house)
+    assert REGISTRY["any_wind_pung"].explain("en", mine) == "Every wind pung scores 2 tai, whatever the seat or round."
+    assert "兩台" in REGISTRY["any_wind_pung"].explain("zh", mine)
+    assert REGISTRY["ready_on_self_draw"].explain("en", mine).startswith("Adds 2 for being ready on every self-drawn")
+    assert REGISTRY["ready_on_self_draw"].explain("zh", mine).startswith("每次自摸另加聽牌兩台")
+    assert "共三台" in REGISTRY["round_wind"].explain("zh", mine)
+    default = load_profile(None)  # (the Learn card's, which counts neither: whose rule it is)
+    assert "Zhaishenye" in REGISTRY["any_wind_pung"].explain("en", default)
+    eight = {"profile": "zhaishenye", "concealed": "123m456m234p678p45s88s", "flowers": "12345678f",
+             "win_tile": "3s", "win_type": "eight_flowers", "seat_wind": "W", "round_wind": "S", "discarder": None,
+             "flags": {"earthly": True}}
+    path = tmp_path / "eight.jsonl"
+    path.write_text(json.dumps(eight) + "\n", encoding="utf-8")
+    main(["tai", str(path)])
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert "the 16 tai of eight flowers are added" in error["message"] and "八仙過海 16 台" in error["message_zh"]

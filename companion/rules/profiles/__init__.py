@@ -101,6 +101,10 @@ class Profile:
     own_tai: Mapping[str, int] = field(default_factory=dict)
     own_switches: Mapping[str, Any] = field(default_factory=dict)
     own_house_rules: tuple[str, ...] = ()
+    # the switches a table played otherwise than this set (:func:`played_with`: a line's own ``switches``), each with
+    # the set's own value: a refusal by one of them is said as the table's rule, not the set's (a house-rules review
+    # read "below the minimum 5 of profile atawmj_2009", whose minimum is 0)
+    played_over: Mapping[str, Any] = field(default_factory=dict)
 
     def value(self, item_id: str) -> int:
         """Tai per occurrence of an item (0 = off); switch-valued items read their switch."""
@@ -167,7 +171,11 @@ def played_with(profile: Profile, switches: Any, where: str = "switches", where_
     otherwise (a change review: a table that allowed a win on a discard kong's replacement had its exported winner
     scored as a 詐胡 by ``companion tai``)."""
     checked = _check_switches(switches, where, where if where_zh is None else where_zh, stored=True)
-    return replace(profile, switches=MappingProxyType({**profile.switches, **checked})) if checked else profile
+    if not checked:
+        return profile
+    over = {k: profile.switches.get(k) for k, v in checked.items() if profile.switches.get(k) != v}
+    return replace(profile, switches=MappingProxyType({**profile.switches, **checked}),
+                   played_over=MappingProxyType({**over, **profile.played_over}))
 
 
 def _check_switches(raw: Any, where: str, wz: str, stored: bool = False) -> dict[str, Any]:

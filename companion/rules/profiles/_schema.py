@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-__all__ = ["SwitchSpec", "SWITCHES", "as_written", "check_switch", "refusal", "switch_name", "switch_options",
+__all__ = ["SwitchSpec", "SWITCHES", "as_written", "check_switch", "refusal", "switch_name", "switch_options", "switch_said",
            "streak_cap_takes", "switch_refused", "toml_key", "toml_text"]
 
 
@@ -48,8 +48,8 @@ _LIST = (
     _c("seat_wind", "dealer_east", ("dealer_east", "莊家坐東", "the dealer is East"),
        ("kaimen", "以開門為東風（依骰子）", "the opened wall's owner is East (by the dice)"),
        ("fixed_seats", "座位風固定", "fixed by the seats"), zh="門風", en="Seat winds"),
-    _c("reserve_rule", "fixed16", ("fixed16", "留 16 張", "16"),
-       ("plus_one_per_kong", "16 張，每槓多留一張", "16, one more per kong"),
+    _c("reserve_rule", "fixed16", ("fixed16", "留 16 張", "16 tiles"),
+       ("plus_one_per_kong", "16 張，每槓多留一張", "16 tiles, one more per kong"),
        ("play_to_end", "摸到完", "none: play to the end"), zh="留牌（不摸的牌）", en="Tiles kept back"),
     _c("multi_win", "nearest", ("nearest", "截胡（最近的一家胡）", "the nearest wins"), ("all", "都胡", "all of them win"),
        ("nearest_unless_three", "截胡，三家都胡時都算", "the nearest, but all three when three"),
@@ -66,7 +66,7 @@ _LIST = (
     SwitchSpec("draw_keeps_deal", "bool", True, zh="流局莊家連莊", en="The dealer keeps the deal after a draw"),
     SwitchSpec("streak_cap", "int_or_none", "none", zh="連莊台數最多算到", en="Streak tai counted up to"),
     SwitchSpec("declared_ready_tai", "int", 0, zh="報聽台數", en="Declared-ready tai"),
-    _c("false_win_after", "void_hand", ("void_hand", "這把作廢重來", "the hand is void"),
+    _c("false_win_after", "void_hand", ("void_hand", "這把作廢，同莊重打", "the hand is replayed (same dealer)"),
        ("continue_dead", "繼續打，詐胡的人陪打", "play on, the offender plays dead"), zh="詐胡之後", en="After a false win"),
     _c("wrong_count", "dead_hand", ("dead_hand", "不能胡，繼續打", "may not win, plays on"),
        ("warn_only", "只提醒", "a warning only"), zh="相公（牌數不對）", en="A wrong tile count"),
@@ -172,6 +172,16 @@ def switch_name(name: str) -> tuple[str, str]:
 
     spec, item = SWITCHES.get(name), REGISTRY.get(name)
     return (spec.zh, spec.en) if spec is not None else (item.zh, item.en) if item is not None else (name, name)
+
+
+def switch_said(name: str, value: Any) -> tuple[str, str]:
+    """The switch ``name`` (one of :data:`SWITCHES`) set to ``value``, (Chinese, English), each by the name the app
+    gives it: 「起胡台數：5」, "Minimum tai: 5"."""
+    zh, en = switch_name(name)
+    written = "none" if value is None else as_written(value)
+    options, _ = switch_options(name) if name in SWITCHES else ((), None)
+    vz, ve = next(((z, e) for w, z, e in options if w == written), (written, written))
+    return f"{zh}：{vz}", f"{en}: {ve}"
 
 
 def switch_options(name: str) -> tuple[tuple[tuple[str, str, str], ...], tuple[str, str] | None]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion.rules.tai._base import Ctx, item
+from companion.rules.tai._base import Ctx, Rules, item
+from companion.tiles import zh_count
 
 
 def _winds(c: Ctx) -> int:
@@ -20,10 +21,16 @@ def seat_wind(c: Ctx) -> int:
     return int(c.win.seat_wind in c.pungs)
 
 
+def _both_winds_fill(rules: Rules, zh: bool) -> dict[str, object]:
+    """The tai of a pung of the wind that is both seat and round wind, as the rule set in use counts them."""
+    both = rules.value("seat_wind") + rules.value("round_wind")
+    return {"both": f"共{zh_count(both, two='兩')}台" if both else "兩樣都算"}
+
+
 @item("round_wind", "圈風", "Round-wind pung",
-      "圈風的刻子或槓子；門風圈風相同時共兩台。",
+      "圈風的刻子或槓子；門風圈風相同時{both}。",
       "A pung or kong of the round wind; with seat wind = round wind one pung scores both.", split=True,
-      zh_alt="風圈")
+      zh_alt="風圈", fill=_both_winds_fill)
 def round_wind(c: Ctx) -> int:
     """圈風: a pung or kong of the round wind."""
     return int(c.win.round_wind in c.pungs)
@@ -71,9 +78,19 @@ def all_honours(c: Ctx) -> int:
     return int(not c.suits)
 
 
+def _any_wind_fill(rules: Rules, zh: bool) -> dict[str, object]:
+    """The tai of each wind pung as the rule set in use counts it (a house-rules review read "(the Zhaishenye
+    platform)" beside a house set's own value); where it counts none (the Learn card under the default), whose rule
+    it is."""
+    v = rules.value("any_wind_pung")
+    if zh:
+        return {"how": f"都算{zh_count(v, two='兩')}台" if v else "都算台（宅神爺平台這樣算）"}
+    return {"how": f"scores {v} tai" if v else "scores (as the Zhaishenye platform counts it)"}
+
+
 @item("any_wind_pung", "見風見台", "Any wind pung",
-      "不論門風圈風，每組風牌刻子都算台（宅神爺）。",
-      "Every wind pung scores, whatever the seat or round (the Zhaishenye platform).", split=True)
+      "不論門風圈風，每組風牌刻子{how}。",
+      "Every wind pung {how}, whatever the seat or round.", split=True, fill=_any_wind_fill)
 def any_wind_pung(c: Ctx) -> int:
     """見風見台: one per wind pung or kong (switch ``any_wind_pung_tai``)."""
     return _winds(c)

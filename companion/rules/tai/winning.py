@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.rules.tai._base import Ctx, Rules, item
 from companion.rules.waits import WaitShape
 from companion.rules.win import Replacement, WinType
+from companion.tiles import zh_count
 
 
 @item("menqing", "門清", "Concealed hand",
@@ -136,10 +137,21 @@ def pinghu(c: Ctx) -> int:
     return 1
 
 
+def _ready_self_fill(rules: Rules, zh: bool) -> dict[str, object]:
+    """What the rule set in use adds (a house-rules review read "add 1" beside a house set's 2); where it adds
+    none (the Learn card under the default), what the platforms add."""
+    v = rules.value("ready_on_self_draw")
+    if zh:
+        return {"how": f"每次自摸另加聽牌{zh_count(v, two='兩')}台（有些線上平台這樣算；" if v else
+                "有些線上平台每次自摸另加聽牌一台（"}
+    return {"how": f"Adds {v} for being ready on every self-drawn win, as some online platforms do" if v else
+            "Some online platforms add 1 for being ready on every self-drawn win"}
+
+
 @item("ready_on_self_draw", "自摸聽牌", "Ready on self-draw",
-      "有些線上平台每次自摸另加聽牌一台（一份平台比較表列出明星三缺一這樣算）。",
-      "Some online platforms add 1 for being ready on every self-drawn win: a comparison of platforms lists the "
-      "Star 31 online game (Mingxing Sanquyi) as scoring so.")
+      "{how}一份平台比較表列出明星三缺一這樣算）。",
+      "{how}: a comparison of platforms lists the Star 31 online game (Mingxing Sanquyi) as scoring so.",
+      fill=_ready_self_fill)
 def ready_on_self_draw(c: Ctx) -> int:
     """自摸聽牌: the 明星三缺一 platform's extra tai on each self-draw (spec §5.3)."""
     return int(c.self_draw)
