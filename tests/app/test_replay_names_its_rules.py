@@ -22,12 +22,12 @@ def test_replay_says_the_rule_set_stakes_and_house_rules_it_was_seated_with(
     assert main(["replay", "--lang", "en", str(log)]) == 0
     text = capsys.readouterr().out
     seated = text.splitlines()[0]
-    assert seated.startswith("#0 Seated (simulated): stakes 30 + 10 a tai, rules ATAWMJ 2009 (default)")
+    assert seated.startswith("#0 Seated (simulated): stakes 30 + 10 a tai, rules ATAWMJ 2009")
     each = text.split("== each hand ==\n", 1)[1].splitlines()
     assert each[0] == " " + seated.split(": ", 1)[1]  # the session's terms over its hands, as the Seated line
     assert main(["replay", "--json", str(log)]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["profile_name"] == {"zh": "中華競技麻將 2009", "en": "ATAWMJ 2009 (default)"}
+    assert data["profile_name"] == {"zh": "中華競技麻將 2009", "en": "ATAWMJ 2009"}
     assert data["profile_as_seated"] is False
 
 
