@@ -102,7 +102,7 @@ def _meld(obj: Any, field: str) -> Meld:
     source = None
     if src is not None:
         try:
-            source = Source(str(src).strip().upper())
+            source = Source.parse(str(src))
         except ValueError:
             raise WinInputError(f"{field}.from", f"expected L, O or R, got {src!r}",
                                 f"來源要寫 L（上家）、O（對家）或 R（下家），收到 {src!r}") from None
