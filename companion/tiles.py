@@ -41,6 +41,7 @@ __all__ = [
     "FACES",
     "ZH_TILE_WORDS",
     "plain_typed",
+    "SUIT_CHARACTERS",
 ]
 
 NUM_KINDS = 34
@@ -339,6 +340,8 @@ ZH_TILE_WORDS = frozenset(_ZH_WORDS)
 """The Chinese names a hand may be typed in (一萬, 東, 西風, 白板, 梅, 竹3 …), one or two characters."""
 # the suit written as a character after digits, as Chinese writes a hand and the app's own glossary does (45萬)
 _SUIT_CHARS = {c: s for s, cs in (("m", "萬万"), ("p", "筒餅饼"), ("s", "條条索")) for c in cs}
+SUIT_CHARACTERS = frozenset(_SUIT_CHARS)
+"""The characters that stand for a suit letter after digits (萬 in 45萬)."""
 
 
 _NO_SUIT = "digits without a suit letter"
