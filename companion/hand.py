@@ -24,6 +24,7 @@ from companion.tiles import (
     format_tiles,
     format_zh,
     parse_tiles,
+    plain_typed,
 )
 
 __all__ = ["HandError", "Hand", "Meld", "MeldKind", "Source", "DEFAULT_SETS"]
@@ -72,7 +73,7 @@ class MeldKind(Enum):
 
     @classmethod
     def parse(cls, word: str) -> MeldKind:
-        w = word.strip().lower()
+        w = plain_typed(word).strip().lower()
         w = _KIND_ALIASES.get(w, w)
         try:
             return cls(w)
@@ -82,6 +83,11 @@ class MeldKind(Enum):
 
 
 _KIND_ALIASES = {"added_kong": "addkong", "concealed_kong": "ckong", "exposed_kong": "kong"}
+# the kinds by their Chinese names, as the error lists them (a review typed 碰:999p@O and was refused): 槓 alone is a
+# discard kong, as kong: is; 杠 is how many keyboards write 槓
+_KIND_ALIASES.update({zh: kind for kind, names in (("chow", "吃"), ("pung", "碰"), ("kong", "槓 明槓"),
+                                                     ("addkong", "加槓 補槓"), ("ckong", "暗槓"))
+                      for name in names.split() for zh in (name, name.replace("槓", "杠"))})
 
 
 class Source(Enum):
@@ -98,6 +104,15 @@ class Source(Enum):
     @property
     def en(self) -> str:
         return {"L": "left", "O": "opposite", "R": "right"}[self.value]
+
+    @classmethod
+    def parse(cls, word: str) -> Source:
+        """``L``, ``O`` or ``R`` (either case), or the seat's Chinese name (上家, 對家, 下家); ``ValueError`` else."""
+        w = plain_typed(word).strip()
+        return cls(_SOURCE_ZH.get(w, w.upper()))
+
+
+_SOURCE_ZH = {"上家": "L", "對家": "O", "对家": "O", "下家": "R"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +177,7 @@ class Meld:
     @classmethod
     def parse(cls, text: str) -> Meld:
         """``Meld.parse('chow:345p@L')``; sources L/O/R, none for ``addkong`` and ``ckong``."""
-        kind_text, sep, rest = text.partition(":")
+        kind_text, sep, rest = plain_typed(text).partition(":")  # (a full-width ：, as a Chinese keyboard types it)
         if not sep:
             raise HandError(f"a meld is written kind:tiles@source, got “{text}”",
                             f"吃碰槓的寫法是 種類:牌@來源（如 pung:555p@O），收到「{text}」")
@@ -171,7 +186,7 @@ class Meld:
         source: Source | None = None
         if at:
             try:
-                source = Source(src_text.strip().upper())
+                source = Source.parse(src_text)
             except ValueError:
                 raise HandError(f"meld source must be L, O or R, got “{src_text}” in “{text}”",
                                 f"吃碰槓的來源須是 L（上家）、O（對家）或 R（下家），收到「{src_text}」") from None
@@ -192,7 +207,7 @@ class Meld:
     def of(cls, kind: MeldKind | str, tiles: str | Iterable[Tile], source: Source | str | None = None) -> Meld:
         k = kind if isinstance(kind, MeldKind) else MeldKind.parse(kind)
         ts = parse_tiles(tiles) if isinstance(tiles, str) else tuple(tiles)
-        src = source if isinstance(source, Source) or source is None else Source(source.upper())
+        src = source if isinstance(source, Source) or source is None else Source.parse(source)
         return cls(k, ts, src)
 
 
@@ -319,7 +334,7 @@ class Hand:
         melds: list[Meld] = []
         for match in re.finditer(r"\S+", text):
             token = match.group()
-            if ":" in token:
+            if ":" in plain_typed(token):
                 melds.append(Meld.parse(token))
                 continue
             try:

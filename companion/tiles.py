@@ -14,6 +14,7 @@ Physical copies are not identities: hands, walls and pools are multisets (tuples
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
@@ -39,6 +40,8 @@ __all__ = [
     "KINDS",
     "FACES",
     "ZH_TILE_WORDS",
+    "plain_typed",
+    "SUIT_CHARACTERS",
 ]
 
 NUM_KINDS = 34
@@ -81,6 +84,8 @@ _HONOUR_EN = ("East", "South", "West", "North", "White", "Green", "Red")
 # Names follow the common printing (and the product's tile pictures): 菊 3, 竹 4. A set printed the
 # other way is read by its number (recognition, calibration), never by the plant.
 _FLOWER_ZH = "春夏秋冬梅蘭菊竹"
+_NUMBERED_PLANTS = "菊竹"
+"""The plants typed only with their printed number (竹3, 菊4): their names are shown, never read."""
 _FLOWER_EN = ("Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Chrysanthemum",
               "Bamboo flower")  # not plain "Bamboo": that is the 條 suit
 _SUIT_ZH = {"m": "萬", "p": "筒", "s": "條"}
@@ -317,30 +322,68 @@ _ZH_WORDS.update({"白板": Tile.Z5, "白皮": Tile.Z5, "青發": Tile.Z6, "發�
                   "紅中": Tile.Z7, "红中": Tile.Z7, "东": Tile.Z1, "兰": Tile.F6})
 for _i, _w in enumerate(_FLOWER_ZH):
     _ZH_WORDS[_w] = Tile(34 + _i)
+# the winds as a player names them (東風, 西風; the simplified 风 too): a review typed 東風 and was refused at 風
+for _i, _w in enumerate("東南西北"):
+    for _wind in "風风":
+        _ZH_WORDS[_w + _wind] = Tile(27 + _i)
+_ZH_WORDS["东风"] = Tile.Z1
+# a flower with the number printed on it (春1, 梅1, 竹3): the number decides. 竹 and 菊 go only so, never by the
+# plant's name (spec §1.1: sets differ on which of them carries 3; a West player's 竹 read as 8f lost his 正花 unsaid)
+for _i, _w in enumerate(_FLOWER_ZH[:6]):
+    _ZH_WORDS[f"{_w}{_i % 4 + 1}"] = Tile(34 + _i)
+_ZH_WORDS["兰2"] = Tile.F6
+for _w in _NUMBERED_PLANTS:
+    del _ZH_WORDS[_w]
+    _ZH_WORDS.update({f"{_w}3": Tile.F7, f"{_w}4": Tile.F8})
 _ZH_MAXLEN = max(len(w) for w in _ZH_WORDS)
 ZH_TILE_WORDS = frozenset(_ZH_WORDS)
-"""The Chinese names a hand may be typed in (一萬, 東, 白板, 梅 …), one or two characters."""
+"""The Chinese names a hand may be typed in (一萬, 東, 西風, 白板, 梅, 竹3 …), one or two characters."""
+# the suit written as a character after digits, as Chinese writes a hand and the app's own glossary does (45萬)
+_SUIT_CHARS = {c: s for s, cs in (("m", "萬万"), ("p", "筒餅饼"), ("s", "條条索")) for c in cs}
+SUIT_CHARACTERS = frozenset(_SUIT_CHARS)
+"""The characters that stand for a suit letter after digits (萬 in 45萬)."""
 
 
 _NO_SUIT = "digits without a suit letter"
 _NO_SUIT_ZH = "數字後面要接花色字母 m p s z f x"
+_NO_PLANT_NUMBER = ("the bamboo and chrysanthemum flowers go by the number printed on them, since sets differ on "
+                    "which of them carries 3: add the number after the name (3 or 4), or write 7f or 8f")
+_NO_PLANT_NUMBER_ZH = "竹、菊要看牌上印的數字（各副牌哪一張印 3 不一樣）：請在名字後面加上印的數字（如 竹3、菊4），或寫 7f、8f"
+_RUN_GOES_ON = frozenset("0123456789mpszfxMPSZFX") | frozenset(_SUIT_CHARS)
+
+
+def plain_typed(text: str) -> str:
+    """``text`` with each character's compatibility form folded (NFKC: a phone's full-width ``４５ｍ`` is ``45m``,
+    the ideographic space and the full-width colon are plain ones), one character for one, so that a position in it
+    is the same position in ``text``."""
+    if text.isascii():
+        return text
+    out = []
+    for c in text:
+        folded = unicodedata.normalize("NFKC", c)
+        out.append(folded if len(folded) == 1 else c)
+    return "".join(out)
 
 
 def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
-    """Read tiles written in the notation (``123m456p55z 1f``) or in Chinese (``一萬二萬東東``).
+    """Read tiles written in the notation (``123m456p55z 1f``) or in Chinese (``一萬二萬東東``, ``45萬77筒``).
 
-    The tiles come back in the order written. Spaces, commas and ``+`` only group tiles. With
-    ``check`` (the default) more copies than exist (a fifth ``5m``, a second ``3f``) is an error.
+    The tiles come back in the order written. Spaces, commas and ``+`` only group tiles; full-width digits and
+    letters (a phone's) read as plain ones. With ``check`` (the default) more copies than exist (a fifth ``5m``, a
+    second ``3f``) is an error. Errors quote ``text`` as it was typed.
     """
     tiles: list[Tile] = []
     digits: list[tuple[int, int]] = []  # (digit, position) waiting for their suit letter
-    i, n = 0, len(text)
+    plain = plain_typed(text)
+    i, n = 0, len(plain)
     while i < n:
-        c = text[i]
+        c = plain[i]
         if c.isascii() and c.isdigit():
             digits.append((int(c), i))
             i += 1
             continue
+        if digits and c in _SUIT_CHARS:  # 45萬 as 45m
+            c = _SUIT_CHARS[c]
         if c in "mpszfxMPSZFX":  # a capital suit letter (1M from a phone's keyboard) reads as its small one
             c = c.lower()
             if not digits:
@@ -360,14 +403,17 @@ def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
             i += 1
             continue
         for length in range(_ZH_MAXLEN, 0, -1):
-            word = text[i : i + length]
-            if word in _ZH_WORDS:
+            word = plain[i : i + length]
+            # a flower's number is its own only where no run goes on after it: 梅1m is 梅 and 1m
+            if word in _ZH_WORDS and not (word[-1].isdigit() and plain[i + length : i + length + 1] in _RUN_GOES_ON):
                 if digits:
                     raise NotationError(text, digits[0][1], _NO_SUIT, _NO_SUIT_ZH)
                 tiles.append(_ZH_WORDS[word])
                 i += length
                 break
         else:
+            if c in _NUMBERED_PLANTS:
+                raise NotationError(text, i, _NO_PLANT_NUMBER, _NO_PLANT_NUMBER_ZH)
             raise NotationError(text, i, "unexpected character", "不認得這個字")
     if digits:
         raise NotationError(text, digits[0][1], _NO_SUIT, _NO_SUIT_ZH)

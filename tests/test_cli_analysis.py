@@ -560,3 +560,12 @@ def test_waits_says_a_dead_wait_as_my_hand_does(capsys: pytest.CaptureFixture[st
     assert code == 0 and "剩 0 張，獨聽。死聽" in out
     code, out, _ = run(capsys, "waits", "--lang", "en", "--visible", "222m", hand)
     assert code == 0 and "dead wait" not in out.lower()
+
+
+def test_waits_takes_a_hand_as_chinese_writes_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """Digits and a suit character (45萬, as the app's own glossary writes it), melds by their Chinese names: the
+    language review's hand was refused at 萬."""
+    code, out, err = run(capsys, "waits", "45萬234條789條77筒 kong:6666m@R pung:999p@O")
+    code_zh, out_zh, _ = run(capsys, "waits", "45萬234條789條77筒 槓:6666m@下家 碰:999p@對家")
+    _, plain, _ = run(capsys, "waits", EX14)
+    assert (code, code_zh, err) == (0, 0, "") and out == out_zh == plain

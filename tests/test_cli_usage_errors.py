@@ -40,3 +40,24 @@ def test_a_value_with_a_minus_reaches_its_own_check(argv: list[str], capsys: pyt
     with pytest.raises(SystemExit):
         main(["tai", "1112345678999m123p5m", "--stakes", "--json"])
     assert "--stakes 後面要接一個值" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("option", "word", "letter"), [
+    ("--seat", "南", "S"), ("--discarder", "西", "W"), ("--round", "北風", "N"), ("--dealer", "東", "E"),
+    ("--seat", "w", "W"), ("--discarder", "3z", "W"),
+])
+def test_score_takes_a_wind_by_its_chinese_name_as_tai_does(option: str, word: str, letter: str) -> None:
+    """``score --seat 南`` was refused where a `tai` line's ``"seat_wind": "南"`` was taken (a language review)."""
+    from companion.cli import build_parser
+
+    args = build_parser().parse_args(["score", "x.jpg", option, word])
+    assert getattr(args, option.removeprefix("--")) == letter
+
+
+def test_a_wind_refused_says_the_winds_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["score", "x.jpg", "--seat", "Q"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2
+    assert "argument --seat: expected a wind, E, S, W or N (East, South, West, North), got “Q”" in err
+    assert "/ 錯誤：--seat 要寫風位：E（東）、S（南）、W（西）或 N（北），也可以直接寫 東 南 西 北；收到「Q」" in err

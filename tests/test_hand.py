@@ -164,3 +164,43 @@ def test_a_bad_source_is_quoted_as_a_reader_quotes() -> None:
         Meld.parse("pung:555p@X")
     assert e.value.zh.endswith("收到「X」") and "'" not in e.value.zh
     assert str(e.value) == "meld source must be L, O or R, got “X” in “pung:555p@X”"
+
+
+@pytest.mark.parametrize(
+    ("text", "meld"),
+    [
+        ("碰:999p@O", "pung:999p@O"),  # the kind the error listed as valid was refused (a language review)
+        ("槓:6666m@R", "kong:6666m@R"),
+        ("明槓:6666m@下家", "kong:6666m@R"),
+        ("吃:345p@上家", "chow:345p@L"),
+        ("碰:222z@對家", "pung:222z@O"),
+        ("加槓:3333p", "addkong:3333p"),
+        ("暗槓:7777m", "ckong:7777m"),
+        ("暗杠:7777m", "ckong:7777m"),
+        ("碰：９９９ｐ＠Ｏ", "pung:999p@O"),  # a phone's full-width colon, digits and letters
+    ],
+)
+def test_a_meld_in_chinese(text: str, meld: str) -> None:
+    assert str(Meld.parse(text)) == meld
+
+
+def test_a_hand_typed_in_chinese_reads_as_its_notation() -> None:
+    """Digits and a suit character (45萬), melds by their Chinese kind and source, full-width: every entry point reads
+    hands with Hand.parse, so each takes them."""
+    assert Hand.parse("45萬234條789條77筒 槓:6666m@下家 碰:999p@對家") == \
+        Hand.parse("45m234s789s77p kong:6666m@R pung:999p@O")
+    assert Hand.parse("４５ｍ２３４ｓ７８９ｓ７７ｐ　ｋｏｎｇ：６６６６ｍ＠Ｒ　碰：９９９ｐ＠Ｏ 竹3") == \
+        Hand.parse("45m234s789s77p kong:6666m@R pung:999p@O 7f")
+
+
+def test_a_full_width_hand_error_names_the_place_typed() -> None:
+    with pytest.raises(NotationError) as e:
+        Hand.parse("１２３ｍ　４５ｑ")
+    assert e.value.position == 7 and e.value.zh.endswith("（「１２３ｍ　４５ｑ」的第 8 個字，「ｑ」）")
+
+
+def test_a_bare_plant_in_a_hand_is_refused_at_it() -> None:
+    text = "45m234s789s77p kong:6666m@R pung:999p@O 竹"
+    with pytest.raises(NotationError) as e:
+        Hand.parse(text)
+    assert e.value.position == text.index("竹") and e.value.reason_zh.startswith("竹、菊要看牌上印的數字")

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -30,13 +32,49 @@ from companion.tiles import (
         ("伍萬 壹筒 玖條 參萬", "35m1p9s"),  # the numerals sets print (the product's own 5m picture: 伍萬)
         ("東東東", "111z"),
         ("五筒 三條 紅中 白板 青發", "5p3s567z"),
-        ("春 梅 菊 竹", "1578f"),
-        ("竹", "8f"),
-        ("菊", "7f"),
+        ("春 梅 菊3 竹4", "1578f"),
+        # 竹 and 菊 by the number printed on them, whichever plant carries it (spec §1.1)
+        ("竹3", "7f"),
+        ("竹4", "8f"),
+        ("菊3", "7f"),
+        ("菊4", "8f"),
+        ("竹３ 梅1 蘭2 春1", "1567f"),
+        ("梅1m", "1m5f"),  # a number a run goes on after is the run's
+        # the suit as a character after digits, as Chinese writes a hand
+        ("45萬234條789條77筒", "45m77p234789s"),
+        ("1萬", "1m"),
+        ("5万6饼7条8索9餅", "5m69p78s"),
+        # the winds with 風
+        ("東風 南風 西風 北風 东风", "11234z"),
+        # a phone's full-width digits, letters and space
+        ("４５ｍ\u3000６ｐ", "45m6p"),
     ],
 )
 def test_parse_and_format(text: str, canonical: str) -> None:
     assert format_tiles(parse_tiles(text)) == canonical
+
+
+@pytest.mark.parametrize(("text", "position"), [("竹", 0), ("菊", 0), ("梅 竹", 2), ("竹1", 0), ("竹34m", 0),
+                                                ("3菊", 1)])
+def test_bamboo_and_chrysanthemum_need_their_printed_number(text: str, position: int) -> None:
+    """Sets differ on which of 竹 and 菊 carries 3 (spec §1.1): a bare name was read as one code, and a West player's
+    正花 could be lost unsaid. It is refused, saying how to write it, at the plant."""
+    with pytest.raises(NotationError) as e:
+        parse_tiles(text)
+    assert e.value.position == position
+    assert "number printed on them" in str(e.value) and "7f or 8f" in str(e.value)
+    assert e.value.reason_zh.startswith("竹、菊要看牌上印的數字") and "竹3" in e.value.reason_zh
+    assert not re.search("[\u4e00-\u9fff]", e.value.reason)
+
+
+def test_a_full_width_error_names_the_character_as_typed() -> None:
+    with pytest.raises(NotationError) as e:
+        parse_tiles("４５ｑ")
+    assert e.value.position == 2 and "(“ｑ”) in “４５ｑ”" in str(e.value)
+
+
+def test_the_plants_still_show_by_name() -> None:
+    assert (Tile.F7.zh, Tile.F8.zh) == ("菊", "竹")
 
 
 def test_order_is_kept_by_parse() -> None:

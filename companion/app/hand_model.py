@@ -29,7 +29,15 @@ from companion.rules.waits import (
     wait_shape,
     waits,
 )
-from companion.tiles import NUM_KINDS, CopyLimitError, NotationError, Tile, parse_tiles
+from companion.tiles import (
+    NUM_KINDS,
+    SUIT_CHARACTERS,
+    CopyLimitError,
+    NotationError,
+    Tile,
+    parse_tiles,
+    plain_typed,
+)
 
 __all__ = ["KeptHand", "after_discard", "with_tile", "with_meld", "without_last", "MELD_KEYS", "HandPanel", "HandFailed", "WaitWhy", "Choice", "KongChoice", "analyse", "ADVICE_SHOWN",
            "seven_pairs"]
@@ -272,11 +280,12 @@ def without_last(hand_text: str) -> str:
     """``hand_text`` less what was tapped last: a meld whole (``pung:999p``), else one tile."""
     text = hand_text.rstrip()
     words = text.split()
-    if words and ":" in words[-1]:
+    if words and ":" in plain_typed(words[-1]):  # (碰：999p, a Chinese keyboard's colon, is a meld too)
         return text[:len(text) - len(words[-1])].rstrip()
-    if len(text) >= 3 and text[-1] in "mpszf" and text[-2].isdigit() and text[-3].isdigit():
+    suit = bool(text) and (text[-1] in "mpszf" or text[-1] in SUIT_CHARACTERS)  # (45萬 is 45m)
+    if len(text) >= 3 and suit and text[-2].isdigit() and text[-3].isdigit():
         return text[:-2] + text[-1]  # one tile of a run: 456m -> 45m (a code review: it left 45)
-    cut = 2 if len(text) >= 2 and text[-1] in "mpszf" and text[-2].isdigit() else 1
+    cut = 2 if len(text) >= 2 and suit and text[-2].isdigit() else 1
     return text[:-cut]
 
 

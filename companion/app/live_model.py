@@ -70,7 +70,15 @@ from companion.game.wall import count_seat
 from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError, load_profile, os_error_zh
 from companion.rules.profiles._store import rules_text, valid_id
-from companion.tiles import ZH_TILE_WORDS, CopyLimitError, NotationError, Tile, format_tiles, parse_tiles
+from companion.tiles import (
+    SUIT_CHARACTERS,
+    ZH_TILE_WORDS,
+    CopyLimitError,
+    NotationError,
+    Tile,
+    format_tiles,
+    parse_tiles,
+)
 
 __all__ = ["LiveGame", "LiveError", "default_table_path", "effective_events", "tiles_typed", "without_last_tile", "EXPORT_PATH", "not_saved"]
 
@@ -1708,7 +1716,7 @@ def without_last_tile(text: str) -> str:
     if named:  # a tile typed as a Chinese name: the whole name (一萬, 白板), not its last character (a review)
         return text[:-named].rstrip(_SEPARATORS)
     plain = unicodedata.normalize("NFKC", text[-1]).lower()
-    if plain not in "mpszf":
+    if plain not in "mpszf" and plain not in SUIT_CHARACTERS:  # (45萬 is 45m: it goes to 4萬)
         return text[:-1]
     digits = len(text[:-1]) - len(text[:-1].rstrip("0123456789０１２３４５６７８９"))
     if digits >= 2:

@@ -64,13 +64,19 @@ from companion.hand import HandError, MeldKind
 from companion.rules._win_json import MAX_STREAK
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.settlement import Stakes
-from companion.rules.win import Win, WinInputError, WinType, parse_wind, win_type_zh
+from companion.rules.win import (
+    Win,
+    WinInputError,
+    WinType,
+    parse_wind,
+    win_type_named,
+    win_type_zh,
+    wind_letter,
+)
 from companion.tiles import NotationError, Tile, format_tiles, parse_tile
 
 if TYPE_CHECKING:
     from companion.vision.hand_score import PhotoHandError
-
-_WINDS = ("E", "S", "W", "N")
 
 
 def _hand_zh(win: Win) -> str:
@@ -88,13 +94,16 @@ def register(sub: Any) -> None:
     p = sub.add_parser("score", help="score a photographed winning hand / 計算照片中胡牌的台數",
                        description="Score a photographed winning hand, laid down. / 計算照片中攤開的胡牌的台數與付款。")
     p.add_argument("photos", nargs="+", metavar="PHOTO", help="photos of a laid-down winning hand / 攤開的胡牌照片")
-    wind = {"choices": _WINDS, "type": str.upper}  # (E, S, W, N in either case)
-    p.add_argument("--discarder", **wind, help="the seat whose discard won (default: self-drawn) / 放槍的座位（預設：自摸）")
-    p.add_argument("--seat", **wind, help="the winner's seat wind (default E) / 胡牌者的門風（預設東）")
-    p.add_argument("--round", **wind, help="the round wind (default E) / 圈風（預設東）")
+    # E, S, W, N in either case, or the Chinese names (南, 南風) as `tai`'s JSON takes them (a review's --seat 南 was
+    # refused where "seat_wind": "南" was taken)
+    wind = {"type": _wind_name, "metavar": "{E,S,W,N}"}
+    p.add_argument("--discarder", **wind, help="the seat whose discard won (default: self-drawn) / "
+                                               "放槍的座位，E S W N 或 東 南 西 北（預設：自摸）")
+    p.add_argument("--seat", **wind, help="the winner's seat wind (default E) / 胡牌者的門風，E S W N 或 東 南 西 北（預設東）")
+    p.add_argument("--round", **wind, help="the round wind (default E) / 圈風，E S W N 或 東 南 西 北（預設東）")
     p.add_argument("--dealer", **wind, help="the dealer's seat wind (default E; always E where the rule set counts the "
                                             "winds from the dealer, as the default does) / "
-                                            "莊家的門風（預設東；規則從莊家算門風時一定是東，預設就是）")
+                                            "莊家的門風，E S W N 或 東 南 西 北（預設東；規則從莊家算門風時一定是東，預設就是）")
     p.add_argument("--streak", type=int, help="the dealer's streak N (default 0) / 莊家連莊數（預設 0）")
     p.add_argument("--win-tile", help="the winning tile, when it is not set apart in the photo, or not in it (e.g. 3s) / "
                                       "胡的那張（照片裡沒分開擺、或沒拍到時）")
@@ -239,11 +248,22 @@ _PAYER = {"rob_kong": ("a win robbing a kong needs --discarder SEAT: the seat wh
 
 
 def _win_type_name(word: str) -> str:
-    """The way of winning ``word`` names (its name, any case, or its Chinese one: 七搶一, 搶槓 for 搶槓胡); as given
-    where it names none (argparse refuses it, listing the names)."""
-    word = word.strip()
-    zh = {win_type_zh(WinType(k)): k for k in WIN_TYPES} | {"搶槓": "rob_kong", "放槍": "discard"}
-    return word.lower() if word.lower() in WIN_TYPES else zh.get(word, word)
+    """The way of winning ``word`` names (its name, any case, or its Chinese one: 七搶一, 搶槓 for 搶槓胡), as
+    `companion tai`'s ``win_type`` takes it; as given where it names none of :data:`WIN_TYPES` (argparse refuses it,
+    listing the names)."""
+    kind = win_type_named(word)
+    return kind.value if kind is not None and kind.value in WIN_TYPES else word
+
+
+def _wind_name(word: str) -> str:
+    """The letter of the wind ``word`` names: E, S, W or N in either case, or its Chinese name (南, 南風), as
+    `companion tai`'s JSON takes it (:func:`parse_wind`). A word that names none is refused by argparse, saying the
+    winds in both languages (:mod:`companion.cli`)."""
+    try:
+        return wind_letter(parse_wind(word, "wind"))
+    except WinInputError:
+        raise argparse.ArgumentTypeError(f"expected a wind, E, S, W or N (East, South, West, North), got “{word}”") \
+            from None
 
 
 FLAGS = {"last_tile": "海底撈月", "last_discard": "河底撈魚", "after_kong": "槓上開花",

@@ -15,11 +15,11 @@ from companion.rules.win import (
     Replacement,
     Win,
     WinInputError,
-    WinType,
     error_zh,
     parse_wind,
     replacement_error_zh,
-    win_type_error_zh,
+    win_type_error,
+    win_type_named,
     wind_letter,
 )
 from companion.tiles import NotationError, Tile, format_tiles, parse_tiles
@@ -102,10 +102,11 @@ def _meld(obj: Any, field: str) -> Meld:
     source = None
     if src is not None:
         try:
-            source = Source(str(src).strip().upper())
+            source = Source.parse(str(src))
         except ValueError:
-            raise WinInputError(f"{field}.from", f"expected L, O or R, got {src!r}",
-                                f"來源要寫 L（上家）、O（對家）或 R（下家），收到 {src!r}") from None
+            got, got_zh = json_said(src)
+            raise WinInputError(f"{field}.from", f"expected L, O or R, got {got}",
+                                f"來源要寫 L（上家）、O（對家）或 R（下家），收到 {got_zh}") from None
     try:
         return Meld(kind, tiles, source)
     except HandError as e:
@@ -150,7 +151,7 @@ def _replacement(obj: Mapping[str, Any], melds: tuple[Meld, ...]) -> Replacement
                                .replace("concealed_kong", "ckong"))
         except ValueError:
             raise WinInputError("flags.replacement_after",
-                                f"expected flower, ckong, addkong or kong, got {value!r}",
+                                f"expected flower, ckong, addkong or kong, got {json_said(value)[0]}",
                                 replacement_error_zh(value)) from None
     if obj.get("after_flower"):
         return Replacement.FLOWER
@@ -189,14 +190,11 @@ def win_kwargs(obj: Mapping[str, Any]) -> dict[str, Any]:
         raise WinInputError("melds", f"expected a list [...], got {got}", f"要是一個清單 [...]，收到 {got_zh}")
     win_tiles = _tiles(obj.get("win_tile"), "win_tile")
     if len(win_tiles) > 1:
-        raise WinInputError("win_tile", f"expected one tile, got {obj.get('win_tile')!r}",
-                            f"只能寫一張牌，收到 {obj.get('win_tile')!r}")
-    try:
-        win_type = WinType(str(obj["win_type"]).strip().lower())
-    except ValueError:
-        names = ", ".join(w.value for w in WinType)
-        raise WinInputError("win_type", f"expected one of {names}, got {obj['win_type']!r}",
-                            win_type_error_zh(obj["win_type"])) from None
+        got, got_zh = json_said(obj.get("win_tile"))
+        raise WinInputError("win_tile", f"expected one tile, got {got}", f"只能寫一張牌，收到 {got_zh}")
+    win_type = win_type_named(obj["win_type"]) if isinstance(obj["win_type"], str) else None
+    if win_type is None:  # (自摸 was refused here where `companion score --win-type 自摸` took it: a review)
+        raise win_type_error(obj["win_type"])
     streak = obj.get("streak", 0)
     if isinstance(streak, bool) or not isinstance(streak, int):
         got, got_zh = json_said(streak)  # (it said "got True", "got 1000000000.0" for 1e9: a review)

@@ -14,10 +14,12 @@ Seats are the seat winds 東南西北 (``Tile.Z1``-``Tile.Z4``); turn order runs
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.rules._win_json import json_said
 from companion.rules.profiles import Profile, load_profile
 from companion.rules.scoring import Score, dealer_tai
 from companion.rules.win import WINDS, Win, WinInputError, wind_letter
@@ -44,8 +46,9 @@ class Stakes:
         for name in ("base", "per_tai"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise WinInputError(f"stakes.{name}", f"expected an integer >= 0, got {v!r}",
-                                    f"{'底' if name == 'base' else '每台'}要是 0 以上的整數，收到 {v!r}")
+                got, got_zh = json_said(v)  # (it said "收到 True" for true: a review)
+                raise WinInputError(f"stakes.{name}", f"expected an integer >= 0, got {got}",
+                                    f"{'底' if name == 'base' else '每台'}要是 0 以上的整數，收到 {got_zh}")
 
     def amount(self, tai: int) -> int:
         return self.base + self.per_tai * tai
@@ -53,8 +56,13 @@ class Stakes:
     @classmethod
     def from_dict(cls, obj: Any) -> Stakes:
         if not isinstance(obj, Mapping) or set(obj) - {"base", "per_tai"} or not {"base", "per_tai"} <= set(obj):
-            raise WinInputError("stakes", f'expected {{"base": 30, "per_tai": 10}}, got {obj!r}',
-                                f'要寫成 {{"base": 30, "per_tai": 10}}（底 30、每台 10），收到 {obj!r}')
+            got, got_zh = json_said(obj)
+            if isinstance(obj, Mapping):  # its keys named as JSON writes them (it said "got {'base': 30, …}": a review)
+                keys = [json.dumps(str(k), ensure_ascii=False) for k in obj]
+                got = f"an object with the keys {', '.join(keys)}" if keys else "an empty object {}"
+                got_zh = f"鍵為 {'、'.join(keys)} 的物件" if keys else "空的物件 {}"
+            raise WinInputError("stakes", f'expected {{"base": 30, "per_tai": 10}}, got {got}',
+                                f'要寫成 {{"base": 30, "per_tai": 10}}（底 30、每台 10），收到 {got_zh}')
         return cls(obj["base"], obj["per_tai"]).typed("stakes")
 
     def typed(self, field: str) -> Stakes:

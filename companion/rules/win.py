@@ -98,6 +98,21 @@ def win_type_zh(t: WinType) -> str:
     return _WIN_TYPE_ZH[t.value]
 
 
+_WIN_TYPE_OF_ZH = {zh: WinType(k) for k, zh in _WIN_TYPE_ZH.items()} | {"搶槓": WinType.ROB_KONG,
+                                                                     "放槍": WinType.DISCARD}
+
+
+def win_type_named(word: str) -> WinType | None:
+    """The kind of win ``word`` names: its name in any case (``self_draw``), or its Chinese one (自摸, 七搶一; 搶槓
+    for 搶槓胡, 放槍 for a win on a discard); ``None`` for none. `companion score --win-type` and `tai`'s
+    ``win_type`` alike (a review's ``"win_type": "自摸"`` was refused where ``--win-type 自摸`` was taken)."""
+    text = word.strip()
+    try:
+        return WinType(text.lower())
+    except ValueError:
+        return _WIN_TYPE_OF_ZH.get(text)
+
+
 def error_zh(e: ValueError) -> str:
     """What a tile, meld or hand error means, in Traditional Chinese (their ``str()`` is English)."""
     zh = getattr(e, "zh", "")
@@ -125,8 +140,16 @@ def parse_wind(value: Any, field: str) -> Tile:
             tile = None
         if tile in WINDS:
             return tile
-    raise WinInputError(field, f"expected a wind E, S, W, N or 1z-4z, got {value!r}",
-                        f"風位要寫 E、S、W、N（東南西北）或 1z-4z，收到 {value!r}")
+    got, got_zh = _said(value)
+    raise WinInputError(field, f"expected a wind E, S, W, N or 1z-4z, got {got}",
+                        f"風位要寫 E、S、W、N（東南西北）或 1z-4z，收到 {got_zh}")
+
+
+def _said(value: Any) -> tuple[str, str]:
+    """A value given, as JSON writes it (``"3s3s"``, ``true``), not as Python does (``'3s3s'``, ``True``)."""
+    from companion.rules._win_json import json_said
+
+    return json_said(value)
 
 
 def counted_streak(streak: int, cap: int | str | None) -> int:
@@ -199,7 +222,7 @@ class Win:
                 object.__setattr__(self, "replacement", Replacement(self.replacement))
             except ValueError:
                 raise WinInputError("replacement", f"expected flower, ckong, addkong or kong, got "
-                                                   f"{self.replacement!r}",
+                                                   f"{_said(self.replacement)[0]}",
                                     replacement_error_zh(self.replacement)) from None
         melds = self.melds
         if isinstance(melds, (list, tuple)) and any(isinstance(m, str) for m in melds):
@@ -462,12 +485,17 @@ def _one_tile(text: str | Tile | None, field: str) -> Tile | None:
 def _win_type(value: str | WinType) -> WinType:
     if isinstance(value, WinType):
         return value
-    try:
-        return WinType(str(value).strip().lower())
-    except ValueError:
-        names = ", ".join(w.value for w in WinType)
-        raise WinInputError("win_type", f"expected one of {names}, got {value!r}",
-                            win_type_error_zh(value)) from None
+    kind = win_type_named(value) if isinstance(value, str) else None
+    if kind is None:
+        raise win_type_error(value)
+    return kind
+
+
+def win_type_error(value: Any) -> WinInputError:
+    """The error for a ``win_type`` that names no kind of win, the value said as JSON writes it."""
+    names = ", ".join(w.value for w in WinType)
+    return WinInputError("win_type", f"expected one of {names} (or its Chinese name), got {_said(value)[0]}",
+                         win_type_error_zh(value))
 
 
 def _meld_text(text: str) -> Meld:
@@ -480,10 +508,10 @@ def _meld_text(text: str) -> Meld:
 def win_type_error_zh(value: Any) -> str:
     """Chinese for a ``win_type`` that names no kind of win."""
     kinds = "、".join(f"{w.value}（{_WIN_TYPE_ZH[w.value]}）" for w in WinType)
-    return f"胡法要寫 {kinds} 其中之一，收到 {value!r}"
+    return f"胡法要寫 {kinds} 其中之一（也可以寫中文名稱），收到 {_said(value)[1]}"
 
 
 def replacement_error_zh(value: Any) -> str:
     """Chinese for a ``replacement_after`` that names no kind of replacement."""
-    return f"補牌要寫 flower（補花）、ckong（暗槓）、addkong（加槓）或 kong（明槓），收到 {value!r}"
+    return f"補牌要寫 flower（補花）、ckong（暗槓）、addkong（加槓）或 kong（明槓），收到 {_said(value)[1]}"
 

@@ -601,3 +601,22 @@ def test_a_pair_or_double_pung_reason_is_true_of_the_hand_it_is_said_of() -> Non
     single = analyse("123m456m789m234p789s5z")  # one 4p held: the plain sentence stays
     assert isinstance(single, HandPanel)
     assert single.waits[0].why[0].zh.startswith("單吊白板：手上一張白板")
+
+
+def test_backspace_takes_one_tile_of_a_hand_written_as_chinese_writes_it() -> None:
+    """45萬 reads as 45m (the notation takes a suit character after digits); backspace left 45, which reads as
+    nothing, and took one character of a meld typed with a Chinese keyboard's colon."""
+    from companion.app.hand_model import without_last
+
+    assert without_last("77p 45萬") == "77p 4萬" and without_last("45萬 6萬") == "45萬 "
+    assert without_last("45m 碰：999p") == "45m"
+    for typed in ("77p 45萬", "123條", "45萬 6萬"):
+        assert parse_tiles(without_last(typed)) == parse_tiles(typed)[:-1]
+
+
+def test_a_hand_typed_on_a_phone_or_in_chinese_is_analysed_as_its_notation() -> None:
+    """Full-width ４５ｍ, 45萬, 東風 and 碰：999p@對家 were refused by My hand (only the Live tab folded them)."""
+    typed = analyse("４５ｍ２３４ｓ７８９ｓ７７ｐ　槓：６６６６ｍ＠下家 碰:999p@對家")
+    chinese = analyse("45萬234條789條77筒 槓:6666m@R 碰:999p@O")
+    plain = analyse("45m234s789s77p kong:6666m@R pung:999p@O")
+    assert isinstance(plain, HandPanel) and typed == chinese == plain

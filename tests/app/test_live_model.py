@@ -1794,3 +1794,11 @@ def test_a_four_kongs_win_shown_with_no_hand_is_refused_as_a_hand_of_the_wrong_s
     assert said is not None and "張" in said.zh, said
     assert game.win(dealer, ev.WinKind.FOUR_KONGS, "", kongs="1m2m3m4m", at=len(game.events())) is not None
     game.close()
+
+
+@pytest.mark.parametrize(("typed", "left"), [("45萬", "4萬"), ("1萬", ""), ("123m 7筒", "123m"), ("123m竹3", "123m"),
+                                             ("東風 南風", "東風")])
+def test_remove_last_takes_off_one_tile_of_a_hand_written_as_chinese_writes_it(typed: str, left: str) -> None:
+    """45萬 is 45m and 竹3 one flower: 退一張 left 45 (nothing readable) and 竹 (no code: refused)."""
+    assert without_last_tile(typed) == left
+    assert tiles_typed(without_last_tile(typed)) == tiles_typed(typed)[:-1]

@@ -425,3 +425,48 @@ def test_a_json_value_refused_is_said_as_json_writes_it(line: str, en: str, zh: 
     assert rc == 1 and en in err["message"] and zh in err["message_zh"]
     got = err["message"].rpartition("got ")[2]
     assert not re.match(r"(True|False|None|list|dict|float|int|str)\b|\d+\.0\b", got), got
+
+
+@pytest.mark.parametrize(("fields", "en", "zh"), [
+    ({"win_tile": "3s3s"}, 'win_tile: expected one tile, got "3s3s"', '收到 "3s3s"'),
+    ({"stakes": {"base": True, "per_tai": 10}}, "stakes.base: expected an integer >= 0, got true (a yes/no)",
+     "收到 true（是非值）"),
+    ({"stakes": {"base": 30, "per_tai": 10, "extra": 1}}, 'got an object with the keys "base", "per_tai", "extra"',
+     '收到 鍵為 "base"、"per_tai"、"extra" 的物件'),
+    ({"stakes": [30, 10]}, "got a list [...]", "收到 清單 [...]"),
+    ({"win_type": "winning"}, 'win_type: expected one of discard, self_draw', '收到 "winning"'),
+    ({"win_type": 3}, "(or its Chinese name), got 3", "收到 3"),
+    ({"seat_wind": True}, "seat_wind: expected a wind E, S, W, N or 1z-4z, got true (a yes/no)", "收到 true（是非值）"),
+    ({"flags": {"replacement_after": "vine"}}, 'got "vine"', '收到 "vine"'),
+    ({"concealed": "123m456m789m234p66s7s", "win_type": "discard", "discarder": "S",
+      "melds": [{"kind": "pung", "tiles": "999p", "from": "X"}]}, 'melds[0].from: expected L, O or R, got "X"',
+     '收到 "X"'),
+])
+def test_a_value_refused_in_a_tai_line_is_said_as_json_not_as_python(fields: dict[str, Any], en: str, zh: str,
+                                                                       tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """A language review read 「收到 '3s3s'」, 「收到 True」 and got {'base': 30, …}: Python's spelling of the line's
+    JSON. Each value is said as the line wrote it."""
+    rc, out, _ = _run(capsys, tmp_path, [{**LINE, **fields}])
+    err = json.loads(out)["error"]
+    assert rc == 1 and en in err["message"] and zh in err["message_zh"], err
+    assert "'" not in err["message"] + err["message_zh"] and "True" not in err["message"] + err["message_zh"]
+
+
+@pytest.mark.parametrize(("win_type", "kind"), [("自摸", "self_draw"), ("搶槓", "rob_kong"), ("SELF_DRAW", "self_draw")])
+def test_a_tai_line_takes_the_chinese_name_of_a_win_as_score_does(win_type: str, kind: str, tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """``"win_type": "自摸"`` was refused where ``companion score --win-type 自摸`` was taken (a language review)."""
+    extra = {"discarder": "S"} if kind == "rob_kong" else {}
+    rc, out, _ = _run(capsys, tmp_path, [{**LINE, "win_type": win_type, **extra}, {**LINE, "win_type": kind, **extra}])
+    named, plain = (json.loads(line) for line in out.splitlines())
+    assert rc == 0 and "error" not in named and named == plain
+
+
+def test_a_tai_line_takes_the_winds_and_sources_in_chinese(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    chinese = {**LINE, "seat_wind": "南風", "round_wind": "東", "concealed": "123m456m789m55p78s",
+               "melds": [{"kind": "碰", "tiles": "999p", "from": "對家"}], "win_tile": "6s"}
+    plain = {**chinese, "seat_wind": "S", "round_wind": "E", "melds": [{"kind": "pung", "tiles": "999p", "from": "O"}]}
+    rc, out, _ = _run(capsys, tmp_path, [chinese, plain])
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert rc == 0 and "error" not in first and first == second
