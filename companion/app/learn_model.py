@@ -17,21 +17,23 @@ from typing import Any
 from companion.app.ledger_model import marked_items
 from companion.app.table_model import meld_codes, wind_words
 from companion.app.words import Words, ui
+from companion.english import listed
 from companion.rules.profiles import BUILTIN, Profile, ProfileError, load_profile, parse_profile
 from companion.rules.scoring import score
 from companion.rules.settlement import settle
-from companion.rules.tai import ITEMS, REGISTRY, Ctx
+from companion.rules.tai import ITEMS, REGISTRY, Ctx, replaced
 from companion.rules.tai._base import ItemKind
 from companion.rules.win import Win, WinType
 
-__all__ = ["LearnItem", "LearnExample", "learn_items", "house_worths", "examples_path", "example_profile"]
+__all__ = ["LearnItem", "LearnExample", "learn_items", "house_worths", "examples_path", "example_profile", "links"]
 
-_KIND = {ItemKind.HAND: ("算在這手牌的台", "Tai of the hand"), ItemKind.RELATION: ("莊家台（只算莊家付或收的）",
+_KIND = {ItemKind.HAND: ("算在這手牌的台", "Part of the hand's tai"), ItemKind.RELATION: ("莊家台（只算莊家付或收的）",
                                                                   "Dealer tai (only on what the dealer pays or is paid)"),
          ItemKind.INSTANT: ("直接胡（不看牌型）", "An instant win (no winning shape needed)")}
-_HOW = {WinType.DISCARD: ("胡別人打的牌", "win on a discard"), WinType.SELF_DRAW: ("自摸", "self-drawn"),
-        WinType.ROB_KONG: ("搶槓", "robbing a kong"), WinType.EIGHT_FLOWERS: ("八仙過海", "eight flowers"),
-        WinType.SEVEN_FLOWERS_ROB: ("七搶一", "seven rob one"), WinType.FOUR_KONGS: ("四槓", "four kongs")}
+# (each opens the example's setting line: "win on a discard; the winner sits…" began lower-case, a beginner review)
+_HOW = {WinType.DISCARD: ("胡別人打的牌", "Won on a discard"), WinType.SELF_DRAW: ("自摸", "Self-drawn"),
+        WinType.ROB_KONG: ("搶槓", "Robbing a kong"), WinType.EIGHT_FLOWERS: ("八仙過海", "Eight flowers"),
+        WinType.SEVEN_FLOWERS_ROB: ("七搶一", "Seven rob one"), WinType.FOUR_KONGS: ("四槓", "Four kongs")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +50,9 @@ class LearnExample:
     dealer_tai: int  # where the dealer wins or pays; else 0
     note: Words
     house: tuple[Words, ...] = ()  # what the house-rule marks mean, and the items other tables would add
+    # the dealer tai's items, apart from the hand's: in one list the rows of the 半求 card read 1+1+1+1 beside "3
+    # tai for the hand; dealer tai 1" (a beginner review)
+    dealer_items: tuple[tuple[Words, int, bool], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +65,10 @@ class LearnItem:
     example: LearnExample | None
     by_profile: tuple[tuple[Words, int], ...] = ()  # its worth under each built-in profile (house rules differ)
     zh_alt: str = ""  # its other Chinese names (the spec's table gives them in brackets: 全求 全求人)
+    # what it is never added with under the default rules, from the scorer's own table (spec §4.2's last column: a
+    # beginner review found no card saying 天胡 removes 門清, or 小三元 replaces 三元牌), and what a player must know
+    # beside it (小四喜's winds still add; a win on a discard kong's replacement is a false win)
+    links: tuple[Words, ...] = ()
 
     @property
     def heading(self) -> Words:
@@ -113,14 +122,15 @@ def _example(entry: dict[str, Any], item_id: str) -> LearnExample:
     items = tuple((words, i.tai, i.id == item_id) for (words, _), i in zip(marked, sc.items, strict=True))
     # dealer tai count only where the dealer wins or pays: what the payments carry
     dealer_tai = settle(sc, win).dealer_tai_paid
+    dealer_items: tuple[tuple[Words, int, bool], ...] = ()
     if dealer_tai:  # and their items, as rows: the dealer's lessons listed nothing (a newcomer review)
         ctx = Ctx(win, prof.switches, ())
-        items += tuple((Words(i.zh, i.en) + ui("learn_dealer_item"), prof.value(i.id) * i.count(ctx), i.id == item_id)
-                       for i in ITEMS.values() if i.kind is ItemKind.RELATION and prof.value(i.id) * i.count(ctx))
+        dealer_items = tuple((Words(i.zh, i.en), prof.value(i.id) * i.count(ctx), i.id == item_id)
+                             for i in ITEMS.values() if i.kind is ItemKind.RELATION and prof.value(i.id) * i.count(ctx))
     return LearnExample(prof.id, Words(prof.name_zh, prof.name_en),
                         tuple(t.code for t in sorted(concealed)), tuple(melds), tuple(t.code for t in win.flowers),
                         win.win_tile.code if win.win_tile is not None else None, setting, items, sc.hand_tai,
-                        dealer_tai, Words(entry["note_zh"], entry["note_en"]), house)
+                        dealer_tai, Words(entry["note_zh"], entry["note_en"]), house, dealer_items)
 
 
 def house_worths(item_id: str) -> tuple[tuple[Words, int], ...]:
@@ -140,6 +150,31 @@ def house_worths(item_id: str) -> tuple[tuple[Words, int], ...]:
     return tuple(out)
 
 
+def links(item_id: str, rules: Profile) -> tuple[Words, ...]:
+    """What ``item_id`` replaces and what replaces it under ``rules``, read from the scorer's replacement table
+    (:func:`companion.rules.tai.replaced`), so a card cannot say otherwise than the score; the items named are those
+    ``rules`` count (all of them where ``rules`` do not count ``item_id`` itself, a house rule's item). Then the notes
+    the table cannot give: 小四喜 beside the winds, a kong's replacement after a discard kong."""
+    table = replaced(dict(rules.switches))
+
+    def named(ids: list[str], last: str) -> dict[str, str]:
+        ids = [i for i in ids if rules.value(i) or not rules.value(item_id)]
+        return {"items": "、".join(ITEMS[i].zh for i in ids), "items_en": listed([ITEMS[i].en for i in ids], last)}
+
+    out = []
+    bigger = [i for i in ITEMS if item_id in table.get(i, ())]
+    smaller = [i for i in ITEMS if i in table.get(item_id, ())]
+    if named(smaller, "and")["items"]:
+        out.append(ui("learn_replaces", **named(smaller, "and")))
+    if named(bigger, "or")["items"]:
+        out.append(ui("learn_replaced_by", **named(bigger, "or")))
+    if item_id == "small_winds" and rules.switch("small_winds_adds_winds") and rules.value("small_winds"):
+        out.append(ui("learn_small_winds_add"))
+    if item_id == "kong_bloom" and rules.switch("discard_kong_replacement_win") == "forbidden":
+        out.append(ui("learn_kong_bloom_false_win"))
+    return tuple(out)
+
+
 @cache
 def learn_items() -> tuple[LearnItem, ...]:
     """Every tai item in the catalogue's order, each with its example scored (done once)."""
@@ -153,5 +188,6 @@ def learn_items() -> tuple[LearnItem, ...]:
         out.append(LearnItem(item_id, Words(item.zh, item.en), Words(item.explain('zh', default), item.explain('en', default)),
                              Words(*kind), default.value(item_id),
                              _example(entry, item_id) if entry is not None else None,
-                             tuple((Words(p.name_zh, p.name_en), p.value(item_id)) for p in profiles), item.zh_alt))
+                             tuple((Words(p.name_zh, p.name_en), p.value(item_id)) for p in profiles), item.zh_alt,
+                             links(item_id, default)))
     return tuple(out)

@@ -246,24 +246,28 @@ def correction_said(before: LedgerPanel | None, after: LedgerPanel | None, hand:
               money_en=money.en)
 
 
-def item_named(item: str, name: Words, sc: Score) -> Words:
+def item_named(item: str, name: Words, sc: Score, house: bool = False) -> Words:
     """獨聽 with the shape of the wait the score took (spec §3.6: 邊張, 中洞 or 單吊; a two-sided one whose other
-    end is all the winner's own says that); ``companion tai --explain`` names it so too."""
+    end is all the winner's own says that); ``companion tai --explain`` names it so too. With ``house`` the house
+    rule's mark, in the shape's brackets where it has them (a beginner review read 「獨聽（單吊）（各家規矩）」, and
+    "Single wait (closed)" beside "Single wait, on the pair (house rule)")."""
+    mark = ui("house_rule_mark") if house else Words("", "")
     if item != "single_wait" or sc.wait_shape is None:
-        return name
+        return name + mark
     if sc.wait_shape is WaitShape.SINGLE:  # "Single wait (pair)" read as a tangle (a teaching review)
-        return name + ui("item_on_the_pair")
-    shape = ui("one_end_gone") if sc.wait_shape is WaitShape.TWO_SIDED else Words(sc.wait_shape.zh, sc.wait_shape.en)
-    return name + ui("item_shape", shape=shape.zh, shape_en=shape.en)
+        shape = ui("on_the_pair")
+    elif sc.wait_shape is WaitShape.TWO_SIDED:
+        shape = ui("one_end_gone")
+    else:
+        shape = Words(sc.wait_shape.zh, sc.wait_shape.en)
+    return name + ui("item_shape_house" if house else "item_shape", shape=shape.zh, shape_en=shape.en)
 
 
 def marked_items(sc: Score) -> tuple[tuple[tuple[Words, int], ...], tuple[Words, ...]]:
     """``sc``'s tai items as the screens show them, each whose value, or whether it counts here, is a house rule
     marked so (spec §5.4); and notes: what the mark means, and each item other tables would add to this hand."""
     house = house_reading(sc)
-    mark = ui("house_rule_mark")
-    items = tuple((item_named(i.id, Words(i.zh, i.en), sc) + (mark if i.id in house.flagged else Words("", "")), i.tai)
-                  for i in sc.items)
+    items = tuple((item_named(i.id, Words(i.zh, i.en), sc, i.id in house.flagged), i.tai) for i in sc.items)
     notes: tuple[Words, ...] = (ui("house_rule_means"),) if house.flagged else ()
     notes += tuple(ui("house_rule_otherwise", item=i.zh, item_en=i.en, tai=i.tai, why=why_zh, why_en=why_en)
                    for i, (why_zh, why_en) in zip(house.otherwise, house.because, strict=True))

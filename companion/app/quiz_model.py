@@ -69,7 +69,12 @@ LESSONS = ((WaitShape.TWO_SIDED, 2), (WaitShape.EDGE, 1), (WaitShape.CLOSED, 1),
            (WaitShape.DOUBLE_PUNG, 2))
 """Quizzes 1-5, one shape each with its plain number of waits (a teaching review: quiz 1 was a six-pung 雙碰 hand,
 not the clearest opening lesson); each in all three suits, the first four in a hand of chows and a pair with no
-three of a kind."""
+three of a kind, every set :data:`APART` from the others of its suit."""
+
+APART = 2
+"""In a lesson's hand, the empty ranks at least between two sets (or the pair) of one suit, so each set is plain to
+see, the partial one too, and stays apart with its wait added: a beginner's review found quiz 1's two-sided 56m
+hidden in 45566m, quiz 2 holding 445566p and quiz 3's closed 46m in 11223344566m, two chows laid over each other."""
 
 PATTERNS = ("s", "m", "p", "m", "p", "s", "mp", "ps", "ms")
 """The suits of quiz ``n``: ``PATTERNS[(n - 1) % 9]``, mostly one suit, where waits come several at a time."""
@@ -106,7 +111,8 @@ def _wait_quiz(number: int) -> WaitQuiz:
     chows = lesson is not None and lesson[0] is not WaitShape.DOUBLE_PUNG
     taken = set() if lesson else _taken(number, suits)
     while True:
-        tiles = _complete_hand(rng, suits, honours, most=2 if chows else 3, chows=1.0 if chows else 0.65)
+        tiles = _complete_hand(rng, suits, honours, most=2 if chows else 3, chows=1.0 if chows else 0.65,
+                               apart=APART if lesson else -1)
         tiles.remove(rng.choice(tiles))
         if {t.code[1] for t in tiles if t.is_suited} != set(suits):
             continue
@@ -134,14 +140,17 @@ def _taken(number: int, suits: str) -> set[tuple[str, ...]]:
             if PATTERNS[(n - 1) % len(PATTERNS)] == suits}
 
 
-def _complete_hand(rng: random.Random, suits: str, honours: bool, most: int = 4, chows: float = 0.65) -> list[Tile]:
+def _complete_hand(rng: random.Random, suits: str, honours: bool, most: int = 4, chows: float = 0.65,
+                   apart: int = -1) -> list[Tile]:
     """Five sets and a pair (17 tiles) that one set of tiles can hold, with at most ``most`` copies of a kind; a
-    suit set a chow with chance ``chows`` (else a pung)."""
+    suit set a chow with chance ``chows`` (else a pung). With ``apart`` of 0 or more, at least that many empty ranks
+    lie between two sets (or a set and the pair) of one suit."""
     while True:
         used: Counter[Tile] = Counter()
         out: list[Tile] = []
-        groups = 0
-        while groups < 5:
+        groups = tries = 0
+        while groups < 5 and tries < 100:  # (sets laid apart may leave no room for a fifth: start again)
+            tries += 1
             if honours and groups == 0:
                 t = Tile.from_code(f"{rng.randint(1, 7)}z")
                 group = [t, t, t]
@@ -153,13 +162,19 @@ def _complete_hand(rng: random.Random, suits: str, honours: bool, most: int = 4,
                 else:
                     t = Tile.suited(suit, rng.randint(1, 9))
                     group = [t, t, t]
-            if all(used[t] + group.count(t) <= most for t in group):
+            if all(used[t] + group.count(t) <= most for t in group) and _room(used, group, apart):
                 used.update(group)
                 out += group
                 groups += 1
         pair = Tile.suited(rng.choice(suits), rng.randint(1, 9))
-        if used[pair] <= most - 2:
+        if groups == 5 and used[pair] <= most - 2 and _room(used, [pair], apart):
             return out + [pair, pair]
+
+
+def _room(used: Counter[Tile], group: list[Tile], apart: int) -> bool:
+    """``group`` lies at least ``apart`` empty ranks from every suit tile of ``used`` of its suit (always, below 0)."""
+    return apart < 0 or not any(u.is_suited and u.suit == t.suit and abs(u.rank - t.rank) <= apart
+                                for t in group if t.is_suited for u in used)
 
 
 def grade(quiz: WaitQuiz, picked: set[str]) -> QuizGrade:

@@ -59,6 +59,7 @@ QUIZ_KEYS_WIDE = 9 * 34 + 8 * QUIZ_KEY_GAP
 """The wait quiz's row of a suit's keys at most this wide: nine keys of a 28 px tile in a 3 px frame, as on a 390 px
 phone; on a 360 px phone's card (312 px inside) nine of 33 px, where at a fixed width each suit's 九 wrapped onto a
 line of its own (the four rows took seven)."""
+ID_LEARN_DEALER = "learn-dealer-total"  # the dealer tai's sum, under its own rows
 ID_LEARN_HOUSE = "learn-house"  # the item's worth under each house rule set saved
 NARROW = 700
 """A page narrower than this (a phone) is scrolled to what a tap opened below the chips."""
@@ -69,7 +70,9 @@ class LearnTab:
     def __init__(self, host: Host) -> None:
         self.host = host
         self.item = "seat_flower"
-        self.mode = "tai"  # or "quiz"
+        # the tab opens on what a winning hand is: it opened on 正花, and nothing on the beginner's path said what a
+        # win was, nor a chow, a pung or a pair (a beginner review)
+        self.mode = "basics"  # or "tai", "quiz", "discard", "dice"
         self.quiz = wait_quiz(1)
         self.picked: set[str] = set()
         self.graded: QuizGrade | None = None
@@ -134,12 +137,40 @@ class LearnTab:
                 content=t(ui(key)), on_click=lambda: self.show(mode),
                 style=ft.ButtonStyle(bgcolor=FELT if chosen else None, color="#ffffff" if chosen else None)))
 
-        modes = ft.Row([mode_button("tai", "learn_tai"), mode_button("quiz", "learn_quiz"),
+        modes = ft.Row([mode_button("basics", "learn_basics"), mode_button("tai", "learn_tai"),
+                        mode_button("quiz", "learn_quiz"),
                         mode_button("discard", "learn_discard"), mode_button("dice", "learn_dice")], spacing=8,
                        wrap=True)
-        bodies = {"quiz": self._quiz, "discard": self._discard, "dice": self._dice}
+        bodies = {"basics": self._basics, "quiz": self._quiz, "discard": self._discard, "dice": self._dice}
         body = bodies.get(self.mode, self._tai)()
         return ft.Column([modes, body], spacing=10)
+
+    def _basics(self) -> ft.Control:
+        """The first lesson: five sets and a pair, each kind of set with its tiles, a whole winning hand, and what
+        ready and a wait mean."""
+        t = self.host.t
+        small = TILE_W["meld"]
+        rows: list[ft.Control] = [ident("basics-intro", label(t(ui("basics_intro")), 14))]
+        for key, codes in (("basics_chow", "2m3m4m"), ("basics_pung", "5p5p5p"), ("basics_kong", "7s7s7s7s"),
+                           ("basics_pair", "1z1z")):
+            rows.append(ident(f"basics-{key.removeprefix('basics_')}", ft.Row(
+                [ft.Container(tiles(t, [codes[i:i + 2] for i in range(0, len(codes), 2)], small),
+                              width=4 * (small + 1)),  # (the words of the four rows in line)
+                 ft.Container(label(t(ui(key)), 13), expand=True)],
+                spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)))
+        rows.append(label(t(ui("basics_example")), 13, bold=True, colour=FELT))
+        sets = ("2m3m4m", "6m7m8m", "5p5p5p", "7s8s9s", "1z1z1z")  # and the pair, 9s: one held, one won on
+        hand: list[ft.Control] = [meld_tiles(t, [c[i:i + 2] for i in range(0, len(c), 2)]) for c in sets]
+        hand += [ft.Row([tile(t, "9s", small), ft.Column(
+            [tile(t, "9s", small), label(t(ui("learn_won_on")), 11, colour=ACCENT)], spacing=0, tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER)], spacing=1, tight=True,
+            vertical_alignment=ft.CrossAxisAlignment.START)]
+        rows.append(ident("basics-hand", ft.Row(hand, spacing=6, run_spacing=6, wrap=True,
+                                                vertical_alignment=ft.CrossAxisAlignment.START)))
+        quiz, tai = ui("learn_quiz"), ui("learn_tai")
+        rows.append(ident("basics-ready", label(t(ui("basics_ready", quiz=quiz.zh, quiz_en=quiz.en, tai=tai.zh,
+                                                     tai_en=tai.en)), 13)))
+        return ft.Container(ft.Column(rows, spacing=8), bgcolor=CARD, padding=14, border_radius=8)
 
     def _discard(self) -> ft.Control:
         t = self.host.t
@@ -206,6 +237,7 @@ class LearnTab:
         t = self.host.t
         q, graded = self.quiz, self.graded
         rows: list[ft.Control] = [label(t(ui("quiz_intro", n=q.number)), 14, bold=True),
+                                  ident("quiz-shape", label(t(ui("quiz_shape_hint")), 13, colour=GREY)),
                                   ft.Row([tile(t, c, TILE_W["hand"]) for c in q.hand], spacing=1, wrap=True)]
         waits = {w.tile for w in q.waits}
 
@@ -238,8 +270,9 @@ class LearnTab:
         rows += _verdict(t, buttons, self.streak, "quiz", None if graded is None else (graded.verdict, graded.perfect),
                          "quiz_answer")
         if graded is not None:
-            for w in q.waits:
+            for w in q.waits:  # with the copies unseen, as My hand says them (a beginner review found none here)
                 rows.append(ft.Row([tile(t, w.tile, TILE_W["wait"]),
+                                    ident(f"quiz-left-{w.tile}", label(t(ui("left", n=w.unseen)), 12)),
                                     ft.Column([label(t(x), 13) for x in w.why], spacing=1, expand=True)],
                                    spacing=10, vertical_alignment=ft.CrossAxisAlignment.START))
             # why a tile picked is no wait (the waits alone left a beginner guessing)
@@ -276,6 +309,7 @@ class LearnTab:
             ident(ID_LEARN_TITLE, label(t(item.heading), 20, bold=True, colour=ACCENT)),
             label(f"{t(item.kind)}{t(SEP)}·{t(SEP)}{worth}", 13, colour=GREY),
             label(t(item.explain), 15)]
+        rows += [ident(f"learn-link-{i}", label(t(w), 13, colour=ACCENT)) for i, w in enumerate(item.links)]
         if item.by_profile:
             worths = [label(f"{t(name)} {n}", 12, colour=GREY if n == 0 else None) for name, n in item.by_profile]
             rows.append(ft.Row([label(t(ui("learn_by_profile")), 12, bold=True), *worths], spacing=14, wrap=True))
@@ -311,13 +345,19 @@ class LearnTab:
         rows.append(label(t(ui("learn_scores")), 13, bold=True, colour=FELT))
         if not ex.items:  # an item these rules do not count: its example scores nothing (an empty list read as a gap)
             rows.append(label(t(ui("learn_scores_none")), 13, colour=GREY))
-        for words, tai, taught in ex.items:
-            rows.append(ft.Row([ft.Container(label(t(words), 13, bold=taught, colour=ACCENT if taught else None),
-                                             width=220), label(str(tai), 13, bold=taught)]))
+
+        def item_rows(items: tuple[tuple[Words, int, bool], ...]) -> list[ft.Control]:
+            return [ft.Row([ft.Container(label(t(words), 13, bold=taught, colour=ACCENT if taught else None),
+                                         width=220), label(str(tai), 13, bold=taught)]) for words, tai, taught in items]
+
+        rows += item_rows(ex.items)
         rows += [label(t(w), 11, colour=GREY) for w in ex.house]
-        total = ui("learn_total", hand=ex.hand_tai) + (ui("learn_dealer", dealer=ex.dealer_tai) if ex.dealer_tai
-                                                       else Words("", ""))
-        rows.append(ident(ID_LEARN_TOTAL, label(t(total), 14, bold=True)))
+        rows.append(ident(ID_LEARN_TOTAL, label(t(ui("learn_total", hand=ex.hand_tai)), 14, bold=True)))
+        if ex.dealer_items:  # a block of its own, its own sum: in the hand's list the rows did not add up to the
+            # hand's total (a beginner review)
+            rows.append(label(t(ui("learn_dealer_block")), 13, bold=True, colour=FELT))
+            rows += item_rows(ex.dealer_items)
+            rows.append(ident(ID_LEARN_DEALER, label(t(ui("learn_dealer_total", dealer=ex.dealer_tai)), 14, bold=True)))
         return ft.Container(ft.Column(rows, spacing=6), bgcolor=CARD, padding=14, border_radius=8)
 
 

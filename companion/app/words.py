@@ -288,7 +288,7 @@ UI: dict[str, tuple[str, str]] = {
     "hand_discard_hint": ("按「打這張」就從手牌拿掉它，看聽什麼；摸到牌時，在上面的牌點一下加進來。",
                           "Discard it takes the tile out of the hand, to see its waits; when you draw, tap the tile "
                           "above to add it."),
-    "tab_learn": ("學台數", "Learn the tai"),
+    "tab_learn": ("學打牌", "Learn"),
     "learn_intro": ("每一種台數是什麼、值幾台，配上一手會算到它的牌（台數由規則當場算出）。由小台排到大台，這套規則不算的放最後。點一個項目看看。",
                     "What each tai item means and what it is worth, with a hand that scores it (the tai are "
                     "worked out by the rules as you look). From the smallest to the biggest; items these rules don't "
@@ -311,9 +311,7 @@ UI: dict[str, tuple[str, str]] = {
                           "scores nothing else)"),
     "learn_won_on": ("胡", "won on"),
     "learn_called": ("吃碰槓：", "Melds:"),
-    "learn_dealer_item": ("（莊家台）", " (dealer tai)"),
     "learn_total": ("這手牌共 {hand} 台", "{hand} tai for the hand"),
-    "learn_dealer": ("，莊家台 {dealer}（莊家胡或付）", "; dealer tai {dealer} (the dealer wins or pays)"),
     "tab_live": ("記錄牌局", "Live game"),
     "set_rules_where": ("規則、底台和本桌規矩：在「{live}」入座時選，開打後在那裡「{terms}」；「{photo}」也可以另選規則。",
                         "The rules, the stakes and the house rules are chosen as the players sit down on “{live_en}”, "
@@ -1213,7 +1211,6 @@ UI: dict[str, tuple[str, str]] = {
     # wait)"; and 獨聽 on the pair not "Single wait (pair)"
     "wait_why_pair": ("單吊{tile}：手上一張{tile}，等另一張{tile}湊成一對", "a lone {tile_en} waits for its partner to make the pair"),
     "single_wait_pair": ("（獨聽：單吊）", " (a single wait, on the pair)"),
-    "item_on_the_pair": ("（單吊）", ", on the pair"),
     # --- the photo's tiles the reader changed to make the hand a win, or named for a refusal (a review saw two 1s in
     # the correction list and could not tell which the reader had changed; its summary carried no doubt) ---
     "photo_fix_legend_changed": ("橘框：不太確定、被改讀、或要檢查的；深綠框：你改過的",
@@ -1408,6 +1405,42 @@ UI: dict[str, tuple[str, str]] = {
     # --- companion tai --explain: a line's own switches over its rule set's, said as the table's rules beside the
     # set's name (a house-rules review read "Profile: atawmj_2009" over a minimum of 5 the line set) ---
     "explain_played_over": ("；本桌自己的規矩：{rules}", "; the table's own rules: {rules_en}"),
+    # --- a beginner's review of the Learn tab: a first lesson on what a winning hand is; 獨聽's shape and a house
+    # rule's mark in one pair of brackets; the dealer tai apart from the hand's rows; what a card's item replaces
+    # or is replaced by (the scorer's table), 小四喜 beside the winds, the false win on a discard kong's replacement ---
+    "learn_basics": ("胡牌是什麼", "What a win is"),
+    "basics_intro": ("台灣麻將每人手上 16 張牌。胡牌時，手上的牌加上胡的那一張共 17 張，要排成五組加一對（眼）。一組是順子、刻子或槓子：",
+                     "In Taiwanese mahjong each player holds 16 tiles. A winning hand is those 16 and the winning "
+                     "tile, 17 in all, laid out as five sets and a pair. A set is a chow, a pung or a kong:"),
+    "basics_chow": ("順子：同一門三張連號（可以吃上家打的牌）", "Chow: three in a row of one suit (it may be called from "
+                    "the player on your left)"),
+    "basics_pung": ("刻子：三張一樣的牌（可以碰任何人打的牌）", "Pung: three of a kind (it may be called from anyone's "
+                    "discard)"),
+    "basics_kong": ("槓子：四張一樣的牌，算一組，槓了要從牌尾補一張", "Kong: four of a kind, counted as one set; its owner "
+                    "draws a replacement tile from the end of the wall"),
+    "basics_pair": ("眼（對子）：兩張一樣的牌，整手只要一對", "Pair: two of a kind, one pair in the whole hand"),
+    "basics_example": ("一手胡牌：五組加一對，胡的是最後那張", "A winning hand: five sets and a pair, the last tile the "
+                       "one it won on"),
+    "basics_ready": ("只差一張就胡，叫做聽牌；能湊成胡牌的那幾種牌，就是「聽的牌」。接著試試「{quiz}」，或看「{tai}」：胡了算幾台。",
+                     "A hand one tile short of a win is ready, and the tiles that would complete it are its waits. "
+                     "Next, try the \u201c{quiz_en}\u201d, or see \u201c{tai_en}\u201d: what a win scores."),
+    "quiz_shape_hint": ("胡牌是五組（順子或刻子）加一對：哪一張加進來能排得成？", "A win is five sets (chows or pungs) and a "
+                        "pair: which tiles would complete one?"),
+    "on_the_pair": ("單吊", "on the pair"),
+    "item_shape_house": ("（{shape}；各家規矩）", " ({shape_en}; house rule)"),
+    "learn_dealer_block": ("另算莊家台（只在莊家胡或付的時候）", "Dealer tai, apart from the hand (only where the dealer "
+                           "wins or pays)"),
+    "learn_dealer_total": ("莊家台共 {dealer} 台", "{dealer} dealer tai"),
+    "learn_replaces": ("算了這一項，{items}就不另外算（被它取代）", "Replaces {items_en}: they are not counted beside it"),
+    "learn_replaced_by": ("有{items}時，這一項不另外算（被取代）", "Not counted beside {items_en}, which replace it"),
+    "learn_small_winds_add": ("預設規則下，小四喜的風刻若是門風或圈風，照樣另外加門風、圈風的台；只有大四喜才取代它們。",
+                              "Under the default rules a wind pung of the seat or round wind still scores its seat-wind "
+                              "or round-wind tai beside small four winds; only big four winds replaces them."),
+    "learn_kong_bloom_false_win": ("注意：槓別人打出的牌（明槓）之後，補到的牌就算湊成胡牌也不能胡，喊胡就是詐胡（預設規則）。只有補花、暗槓、加槓之後補到的牌，才算槓上開花。",
+                                   "Careful: after a kong of another player's discard, the replacement tile may not "
+                                   "be won on even where it completes the hand; declaring the win is a false win "
+                                   "under the default rules. Only a replacement after a flower, a concealed kong or "
+                                   "an added kong is a win on a replacement."),
 }
 
 

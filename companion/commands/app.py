@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "and payments); my hand's waits and discards; a photographed hand scored; the tai "
                                    "taught; tile sets calibrated. / "
                                    "以網頁模式開啟小幫手：在牌桌上一步一步記錄牌局與帳本；逐步重播牌局（聽牌、莊家、連莊、"
-                                   "台數與付款）；我的手牌聽什麼、打哪張；拍照算台；學台數；校正自己的牌。")
+                                   "台數與付款）；我的手牌聽什麼、打哪張；拍照算台；學打牌；校正自己的牌。")
     p.add_argument("log", nargs="?", help="an event log (JSON lines) or a live game's table file to replay instead "
                                           "of the demo game / 要重播的牌局紀錄（JSON lines）或牌局檔，不給就用示範牌局")
     p.add_argument("--host", default="127.0.0.1",

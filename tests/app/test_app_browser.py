@@ -1479,11 +1479,36 @@ def test_learn_shows_an_item_and_its_example_scored(page: Any) -> None:
     item = next(i for i in learn_items() if i.id == "all_pungs")
     assert item.example is not None
     tap(page, "tab-learn")
+    tap(page, "learn-mode-tai")
     wait_shown(page, "learn-title")
     tap(page, "learn-all_pungs")
     wait_text(page, "learn-title", item.heading.zh)
     assert text_of(page, "learn-total") == ui("learn_total", hand=item.example.hand_tai).zh
     assert item.example.note.zh in str(page.locator("flt-semantics").first.text_content())
+
+
+def test_learn_opens_on_what_a_win_is_and_its_cards_and_answers_say_what_a_beginner_missed(page: Any) -> None:
+    """A beginner's review: the tab opened on 正花, nothing saying what a winning hand is; the 半求 card's rows read
+    1+1+1+1 beside "3 tai for the hand; dealer tai 1"; 槓上開花's card said nothing of the false win on a discard
+    kong's replacement; the wait quiz's answer said no count of the tiles left, as My hand does."""
+    from companion.app.quiz_model import wait_quiz
+
+    tap(page, "tab-learn")
+    wait_said(page, "basics-intro", ui("basics_intro").zh)
+    wait_said(page, "basics-pung", ui("basics_pung").zh)
+    wait_said(page, "basics-pung", named("5p"))  # drawn with its tiles
+    tap(page, "learn-mode-tai")
+    tap(page, "learn-half_seek")
+    half = next(i for i in learn_items() if i.id == "half_seek").example
+    assert half is not None and half.dealer_tai
+    wait_text(page, "learn-total", ui("learn_total", hand=half.hand_tai).zh)
+    wait_text(page, "learn-dealer-total", ui("learn_dealer_total", dealer=half.dealer_tai).zh)
+    tap(page, "learn-kong_bloom")
+    wait_text(page, "learn-link-0", ui("learn_kong_bloom_false_win").zh)
+    tap(page, "learn-mode-quiz")
+    tap(page, "quiz-check")
+    for w in wait_quiz(1).waits:
+        wait_text(page, f"quiz-left-{w.tile}", ui("left", n=w.unseen).zh)
 
 
 def test_on_a_phone_an_item_tapped_in_learn_is_brought_into_sight(browser: Any, url: str) -> None:
@@ -1494,6 +1519,7 @@ def test_on_a_phone_an_item_tapped_in_learn_is_brought_into_sight(browser: Any, 
         page.set_viewport_size({"width": 390, "height": 844})
         tap(page, "lang")  # (English: its chips take the most rows)
         wait_text(page, "title", ui("title").en)
+        tap(page, "learn-mode-tai")  # (the tab opens on what a win is)
         item = sorted(learn_items(), key=lambda i: (i.value == 0, i.value))[2]  # a chip of the first rows
         chip = page.locator(_sel(f"learn-{item.id}")).first
         chip.wait_for()
@@ -2010,7 +2036,7 @@ def test_the_photo_form_says_whether_anything_was_called(page: Any) -> None:
 
 def test_on_a_phone_a_tab_tapped_stays_in_sight_through_the_openings_late_scrolls(browser: Any, url: str) -> None:
     """The page opened on the Table tab scrolls the tabs' row a few times over its first seconds (views.FIRST_SCROLLS):
-    those went to the tab opened, and put the row back at its start under a phone that had swiped to 學台數, tapped
+    those went to the tab opened, and put the row back at its start under a phone that had swiped to 學打牌 (學台數 then), tapped
     it and then its Wait quiz, the tab shown off the right edge (a teacher's review)."""
     from companion.app.views import FIRST_SCROLLS
 
@@ -2023,7 +2049,7 @@ def test_on_a_phone_a_tab_tapped_stays_in_sight_through_the_openings_late_scroll
         page.wait_for_function(TAB_IN_SIGHT_JS, arg=_sel("tab-table"))
         row = page.locator(_sel("tab-table")).first.bounding_box()
         assert row is not None
-        for _ in range(20):  # swiped as a thumb does, until 學台數 is in sight
+        for _ in range(20):  # swiped as a thumb does, until 學打牌 is in sight
             if page.evaluate(TAB_IN_SIGHT_JS, _sel("tab-learn")):
                 break
             page.mouse.move(200, row["y"] + row["height"] / 2)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.ledger_model import ledger_csv, ledger_panel, marked_items
+from companion.app.ledger_model import item_named, ledger_csv, ledger_panel, marked_items
 from companion.app.live_model import LiveGame
 from companion.app.table_model import GameReplay
 from companion.app.words import Words
@@ -334,17 +334,22 @@ def test_a_tap_that_leaves_the_ledgers_inputs_alone_leaves_the_ledger_alone() ->
 
 
 def test_a_single_wait_on_the_pair_is_named_so() -> None:
-    """獨聽 on a pair wait read "Single wait (pair)" (a teaching review); now "Single wait, on the pair"; the other
-    shapes keep their brackets."""
+    """獨聽 on a pair wait read "Single wait (pair)" (a teaching review); now "Single wait (on the pair)", in the
+    brackets the other shapes have (a beginner review read "Single wait (closed)" beside "Single wait, on the pair
+    (house rule)"), and a house rule's mark inside them: 「獨聽（單吊；各家規矩）」, not 「獨聽（單吊）（各家規矩）」."""
     from companion.app.words import Words
     from companion.rules.scoring import score
     from companion.rules.win import Win
 
     pair = score(Win.of("1z123m456m234p678p789s", "1z", "discard", seat_wind="W", round_wind="S", discarder="S"))
     named = [w for w, _ in marked_items(pair)[0]]
-    assert Words("獨聽（單吊）", "Single wait, on the pair") in named
+    assert Words("獨聽（單吊）", "Single wait (on the pair)") in named
     closed = score(Win.of("123m456m234p678p79s88s", "8s", "discard", seat_wind="W", round_wind="S", discarder="S"))
     assert Words("獨聽（中洞）", "Single wait (closed)") in [w for w, _ in marked_items(closed)[0]]
+    assert item_named("single_wait", Words("獨聽", "Single wait"), pair, house=True) == Words(
+        "獨聽（單吊；各家規矩）", "Single wait (on the pair; house rule)")
+    assert item_named("zimo", Words("自摸", "Self-draw"), pair, house=True) == Words("自摸（各家規矩）",
+                                                                                   "Self-draw (house rule)")
 
 
 def _kong_won(tmp_path: Path) -> tuple[LiveGame, int]:

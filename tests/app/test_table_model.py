@@ -226,11 +226,13 @@ def test_each_hand_end_shows_the_ledgers_tai_and_payments(replay: GameReplay) ->
             flagged = house_reading(line.score).flagged  # marked "house rule" where the profile leaves it open
             mark = ui("house_rule_mark").zh
             shape = line.score.wait_shape  # 獨聽 is named with its shape (spec §3.6)
-            named = {"single_wait": f"（{shape.zh if shape is not WaitShape.TWO_SIDED else ui('one_end_gone').zh}）"
-                     if shape is not None else ""}
-            assert [w.zh for w, _ in shown.items] == [
-                zh + named.get(i.id, "") + (mark if i.id in flagged else "")
-                for (zh, _, _), i in zip(line.items, line.score.items, strict=True)]
+            said = {WaitShape.TWO_SIDED: ui("one_end_gone").zh, WaitShape.SINGLE: ui("on_the_pair").zh}
+            named = {"single_wait": said.get(shape, shape.zh) if shape is not None else ""}
+            expected = []
+            for (zh, _, _), i in zip(line.items, line.score.items, strict=True):  # the shape and the mark in one
+                inside = [x for x in (named.get(i.id, ""), mark.strip("（）") if i.id in flagged else "") if x]  # pair
+                expected.append(zh + (f"（{'；'.join(inside)}）" if inside else ""))  # of brackets
+            assert [w.zh for w, _ in shown.items] == expected
             assert (ui("house_rule_means") in shown.house) == bool(flagged)
             assert shown.streak == entry.result.streak  # the dealer's tai is said with its 連N拉N
             marked += len(flagged)

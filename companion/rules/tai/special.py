@@ -84,7 +84,9 @@ def _pull_fill(rules: Rules, zh: bool) -> dict[str, object]:
     v, same = rules.value("streak_pull"), rules.value("streak") == rules.value("streak_pull") == 1
     if zh:
         return {"n": zh_count(v, two="兩"), "then": "；連N拉N。" if same else "。"}
-    return {"v": v, "then": ": with the streak N itself, a streak of N makes 2N (連N拉N)." if same else "."}
+    # ("with the streak N itself, a streak of N makes 2N" was hard to parse: a beginner review)
+    return {"v": v, "then": ": a dealer on a streak of N scores N for the streak and N more for the pull, 2N in all."
+            if same else "."}
 
 
 @item("streak_pull", "拉莊", "Streak pull",
