@@ -69,6 +69,8 @@ class LedgerEntry:
     transfers: tuple[Transfer, ...]
     balances: tuple[tuple[str, int], ...]  # running, after this hand
     next: NextDeal
+    # the rules it was settled by (the table's rule set with its house rules then): what its dealer's tai are made of
+    rules: Profile = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,7 +352,7 @@ def build_ledger(results: Sequence[HandResult], switches: Switches, stakes: Stak
         later = results[k + 1].switches if k + 1 < len(results) else switches  # the next hand's (changed?)
         if later is not None and later != sw:
             nd = replace(nd, streak=capped_streak(nd.streak, later))
-        entries.append(LedgerEntry(r, tuple(lines), tuple(transfers), tuple(bal.items()), nd))
+        entries.append(LedgerEntry(r, tuple(lines), tuple(transfers), tuple(bal.items()), nd, played[sw]))
     # the table's own key where it kept its rules (keep_rules): its screens name them as kept, not as the file of
     # that id says now (a review: an edited file's name and house rules were said of the table's)
     kept = profile if isinstance(profile, str) and profile_id(profile) == prof.id else prof.id

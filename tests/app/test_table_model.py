@@ -232,7 +232,8 @@ def test_each_hand_end_shows_the_ledgers_tai_and_payments(replay: GameReplay) ->
                 zh + named.get(i.id, "") + (mark if i.id in flagged else "")
                 for (zh, _, _), i in zip(line.items, line.score.items, strict=True)]
             assert (ui("house_rule_means") in shown.house) == bool(flagged)
-            assert shown.streak == entry.result.streak  # the dealer's tai is said with its 連N拉N
+            n = entry.result.streak  # the dealer's tai are said with their 連N拉N
+            assert shown.dealer_why == (Words(f"莊家 1、連{n}拉{n}", f"dealer 1, streak {n} and pull {n}") if n else None)
             marked += len(flagged)
         for w, t in zip(frame.end.transfers, entry.transfers, strict=True):
             assert w.en.startswith(f"{t.payer} pays {t.payee} {t.amount}")
