@@ -29,12 +29,14 @@ from companion.game.state import Phase, TableState, WinRecord
 from companion.game.text import WIND_EN, WIND_ZH, msg
 from companion.hand import Meld, MeldKind
 from companion.rules.house import house_reading
+from companion.rules.profiles import Profile
 from companion.rules.scoring import Score
 from companion.rules.waits import WaitShape
+from companion.rules.win import counted_streak
 from companion.tiles import format_en, format_tiles, format_zh, parse_tiles
 
 __all__ = ["WinShown", "LedgerRow", "AllSessions", "LedgerPanel", "ledger_panel", "ledger_csv", "LEDGER_PATH",
-           "correction_said", "hand_payment", "meld_codes"]
+           "correction_said", "hand_payment", "meld_codes", "dealer_parts"]
 
 LEDGER_PATH = "/export/ledger.csv"
 """Where the server hands out the live game's ledger as a spreadsheet."""
@@ -168,7 +170,7 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         w = min(r.round_wind, 3)
         setting = ui("ledger_setting", round=WIND_ZH[w], round_en=WIND_EN[w], dealer=r.players[r.dealer],
                      streak=r.streak)
-        lines = tuple(_line(x, dealer_tai_counts(r, x), r.streak) for x in entry.lines)
+        lines = tuple(_line(x, dealer_tai_counts(r, x), dealer_parts(entry.rules, r.streak)) for x in entry.lines)
         transfers = tuple(hand_payment(t, at.base, at.per_tai, entry.lines) for t in entry.transfers)
         shown = tuple(WinShown(w.seat, r.players[w.seat], format_tiles(w.concealed), w.tile.code if w.tile else "",
                                w.kind is ev.WinKind.SELF_DRAW, w.corrected, tuple(meld_codes(m) for m in w.melds),
@@ -282,7 +284,32 @@ def next_deal_words(names: Sequence[str], nd: NextDeal) -> Words:
               round_en=WIND_EN[nd.round_wind])
 
 
-def _line(x: WinLine, dealer_in: bool, streak: int) -> Words:
+def dealer_parts(rules: Profile, streak: int) -> Words | None:
+    """What the dealer's tai at streak ``streak`` are made of under ``rules`` (spec §4.1: 莊家 1 and 連N拉N, 1 + 2N,
+    under the default): the set's own 莊家, 連莊 and 拉莊 values, each said where it counts, the streak counted up to
+    the set's cap, so that the parts add up to the tai said beside them (a review read 「莊家 +12 台（連12拉12）」 under
+    a set counting 連莊 alone, and "dealer 1, streak 1 and pull 1" beside +1 under one counting the dealer alone).
+    None where the streak adds no tai (none, or the set counts neither): the dealer's tai are then his 莊家 alone."""
+    each = {key: rules.value(key) for key in ("dealer", "streak", "streak_pull")}
+    if not streak or not (each["streak"] or each["streak_pull"]):
+        return None
+    counted = counted_streak(streak, rules.switch("streak_cap"))
+    runs = []
+    for key, word in (("streak", "dealer_part_streak"), ("streak_pull", "dealer_part_pull")):
+        if each[key]:
+            run = ui(word, n=streak)
+            runs.append(run if each[key] == 1 else ui("dealer_part_each", part=run.zh, part_en=run.en, each=each[key]))
+    parts = runs[0] if len(runs) == 1 else ui("dealer_parts_run", streak=runs[0].zh, streak_en=runs[0].en,
+                                              pull=runs[1].zh, pull_en=runs[1].en)
+    if each["dealer"]:
+        dealer = ui("dealer_part_dealer", tai=each["dealer"])
+        parts = ui("dealer_parts_with", dealer=dealer.zh, dealer_en=dealer.en, run=parts.zh, run_en=parts.en)
+    if counted != streak:  # (a rules review read 連12拉12 beside the 21 tai of a cap of 10)
+        parts = ui("dealer_parts_capped", parts=parts.zh, parts_en=parts.en, cap=counted)
+    return parts
+
+
+def _line(x: WinLine, dealer_in: bool, why: Words | None) -> Words:
     """A winner's line: his hand's tai and the items they come from (a 16-tai hand says it was 地胡, after its end
     card is gone), and the dealer's tai where settlement adds them (so "3 台" with 130 paid at 50 + 20 a tai is
     explained: the dealer's 1 tai on his payments)."""
@@ -298,7 +325,7 @@ def _line(x: WinLine, dealer_in: bool, streak: int) -> Words:
     if x.shared is not None:  # one limit payment split three ways: why 37, 37 and 36 beside "8 台" (a review)
         line = line + ui("ledger_shared", amount=x.shared)
     if x.dealer_tai and dealer_in:  # (a false win's too: its offender pays everyone)
-        why = ui("ledger_dealer_streak", n=streak) if streak else ui("ledger_dealer_only")
+        why = why or ui("ledger_dealer_only")
         line = line + ui("ledger_dealer", dealer=x.dealer_tai, why=why.zh, why_en=why.en)
     return line
 

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from companion.app.hand_model import seven_pairs
-from companion.app.ledger_model import marked_items
+from companion.app.ledger_model import dealer_parts, marked_items
 from companion.app.table_model import MeldPic, meld_codes, meld_words, wind_words
 from companion.app.words import Words, both_words, ui
 from companion.hand import Hand, HandError, Meld, MeldKind
@@ -77,7 +77,7 @@ class PhotoPanel:
     win_choices: tuple[tuple[str, int], ...] = ()
     win_picked: bool = False  # the player named the tile won on (else the most tai was taken)
     house: tuple[Words, ...] = ()  # what the house-rule marks on items mean, the items other tables would add
-    streak: int = 0  # the dealer's streak N (his tai: 1 + 2N, 連N拉N)
+    dealer_why: Words | None = None  # what the dealer's tai are made of (莊家 1、連N拉N), where the streak adds some
     legend: tuple[Entry, ...] = ()  # what the photo's box colours and label marks mean
 
 
@@ -391,7 +391,7 @@ def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: 
         items, sc.hand_tai, sc.capped_tai, dealer_tai, payments,
         ui("photo_total", tai=sc.capped_tai + dealer_tai) if everyone else
         ui("photo_total_dealer", tai=sc.capped_tai, dealer=sc.capped_tai + dealer_tai),  # the dealer pays more
-        scored, win_choices, win_picked, house, win.streak)
+        scored, win_choices, win_picked, house, dealer_parts(sc.profile, win.streak))
 
 
 def _own_kong(context: Mapping[str, Any]) -> bool:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from companion.app.house_rules import stakes_changed
-from companion.app.ledger_model import hand_payment, marked_items, meld_codes, next_deal_words
+from companion.app.ledger_model import dealer_parts, hand_payment, marked_items, meld_codes, next_deal_words
 from companion.app.wall_model import WallPicture, wall_picture
 from companion.app.words import Words, shanten_words, ui, unbroken
 from companion.english import all_four, the_tile
@@ -114,7 +114,7 @@ class ScoreLine:
     dealer_tai: int
     unscored: Words | None  # why the line could not be scored
     house: tuple[Words, ...] = ()  # what the house-rule marks mean, and the items other tables would add
-    streak: int = 0  # the dealer's streak N (his tai: 1 + 2N, 連N拉N)
+    dealer_why: Words | None = None  # what the dealer's tai are made of (莊家 1、連N拉N), where the streak adds some
     # the winner's tiles as pictures: concealed, melds, the tile won on ("" where none): a phone's card shows
     # them, as the laptop's seat cards do (a player review)
     hand: tuple[tuple[str, ...], tuple[tuple[str, ...], ...], str] = ((), (), "")
@@ -416,7 +416,8 @@ def _hand_end(state: TableState) -> HandEnd | None:
         lines.append(ScoreLine(line.player, words, items, line.hand_tai, line.capped_tai,
                                line.dealer_tai if line.player in dealer_in or kind is None else 0,  # a false win:
                                # its offender pays every other player, so the dealer always takes part
-                               _split(line.unscored) if line.unscored else None, house, entry.result.streak,
+                               _split(line.unscored) if line.unscored else None, house,
+                               dealer_parts(entry.rules, entry.result.streak),
                                _hand_of(line.score), penalty=kind is None,
                                flowers=tuple(f.code for f in sorted(line.score.win.flowers)) if line.score else (),
                                shared=line.shared))

@@ -610,7 +610,9 @@ class PhotoTab:
         if p.capped_tai != p.hand_tai:
             line += t(ui("capped", tai=p.capped_tai))
         if p.dealer_tai:
-            line += t(SEP) + t(ui("dealer_tai_streak" if p.streak else "dealer_tai", tai=p.dealer_tai, n=p.streak))
+            why = p.dealer_why
+            line += t(SEP) + t(ui("dealer_tai", tai=p.dealer_tai) if why is None else
+                               ui("dealer_tai_streak", tai=p.dealer_tai, parts=why.zh, parts_en=why.en))
         tai.append(label(line, 13))
         tai.append(ident(ID_PHOTO_TOTAL, label(t(p.total), 16, bold=True, colour=ACCENT)))
         tai.append(label(t(ui("payments")), 13, bold=True, colour=FELT))

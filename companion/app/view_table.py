@@ -278,8 +278,9 @@ def hand_end_card(t: Say, end: HandEnd) -> ft.Control:
         if line.capped_tai != line.hand_tai:
             total += t(ui("capped", tai=line.capped_tai))
         if line.dealer_tai:
-            total += t(SEP) + t(ui("dealer_tai_streak" if line.streak else "dealer_tai", tai=line.dealer_tai,
-                                     n=line.streak))
+            why = line.dealer_why
+            total += t(SEP) + t(ui("dealer_tai", tai=line.dealer_tai) if why is None else
+                                ui("dealer_tai_streak", tai=line.dealer_tai, parts=why.zh, parts_en=why.en))
         rows.append(label(total, 13, bold=True))
     if end.transfers:
         rows.append(label(t(ui("payments")), 13, bold=True, colour=FELT))

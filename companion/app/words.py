@@ -91,8 +91,8 @@ UI: dict[str, tuple[str, str]] = {
                       "{amount}, split among the other three"),
     "capped": ("（滿台 {tai} 台）", " (capped at {tai})"),
     "dealer_tai": ("莊家 +{tai} 台（莊家付或收的才加）", "dealer +{tai} tai (on what the dealer pays or is paid)"),
-    "dealer_tai_streak": ("莊家 +{tai} 台（莊家 1、連{n}拉{n}；莊家付或收的才加）", "dealer +{tai} tai (dealer 1, streak {n} and "
-                          "pull {n}; on what the dealer pays or is paid)"),
+    "dealer_tai_streak": ("莊家 +{tai} 台（{parts}；莊家付或收的才加）", "dealer +{tai} tai ({parts_en}; on what the dealer "
+                          "pays or is paid)"),
     "pays": ("{payer} 付 {payee} {amount}", "{payer} pays {payee} {amount}"),
     "pays_stakes": ("{payer} 付 {payee} {amount}（底 {base} + {tai} 台 × {per_tai}）",
                     "{payer} pays {payee} {amount} ({base} + {tai} tai × {per_tai})"),
@@ -607,7 +607,6 @@ UI: dict[str, tuple[str, str]] = {
                         "(with several sessions, pay only the all-sessions settle-up below, not both)"),
     "ledger_dealer": ("；莊家付或收的另加 {dealer} 台（{why}）", "; plus {dealer} where the dealer pays or is paid ({why_en})"),
     "ledger_dealer_only": ("莊家", "dealer"),
-    "ledger_dealer_streak": ("莊家 1、連{n}拉{n}", "dealer 1, streak {n} and pull {n}"),
     "ledger_stakes_now": ("底 {base}／台 {per_tai}（第 1 把是 底 {first_base}／台 {first_per_tai}，改動記在各把），規則 {profile}",
                           "stakes {base} + {per_tai} a tai (hand 1 was {first_base} + {first_per_tai}; each change is "
                           "noted at its hand), rules {profile_en}"),
@@ -1441,6 +1440,16 @@ UI: dict[str, tuple[str, str]] = {
                                    "be won on even where it completes the hand; declaring the win is a false win "
                                    "under the default rules. Only a replacement after a flower, a concealed kong or "
                                    "an added kong is a win on a replacement."),
+    # --- the dealer's tai said by what the rule set makes them of, its 莊家, 連莊 and 拉莊 values each, so that the
+    # parts add up to the tai (ledger_model.dealer_parts: a review read 「莊家 +12 台（連12拉12）」 under a set counting
+    # 連莊 alone, and "dealer 1, streak 1 and pull 1" beside +1 under one counting the dealer alone) ---
+    "dealer_part_dealer": ("莊家 {tai}", "dealer {tai}"),
+    "dealer_part_streak": ("連{n}", "streak {n}"),
+    "dealer_part_pull": ("拉{n}", "pull {n}"),
+    "dealer_part_each": ("{part}×{each}", "{part_en} × {each}"),  # 連莊 or 拉莊 worth more than 1 tai a hand
+    "dealer_parts_run": ("{streak}{pull}", "{streak_en} and {pull_en}"),
+    "dealer_parts_with": ("{dealer}、{run}", "{dealer_en}, {run_en}"),
+    "dealer_parts_capped": ("{parts}，算到上限 {cap}", "{parts_en}, counted up to the cap of {cap}"),
 }
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import IO, Any, TextIO
 
 from companion.app.hand_model import seven_pairs
-from companion.app.ledger_model import item_named
+from companion.app.ledger_model import dealer_parts, item_named
 from companion.app.words import Words, ui
 from companion.commands._io import add_lang_option, lang_default, print_json, say, stdin_hint
 from companion.english import chinese, the_tile
@@ -59,7 +59,7 @@ from companion.rules.settlement import Settlement, Stakes, settle, settle_false_
 from companion.rules.shape import Decomposition
 from companion.rules.tai import ITEMS, ItemKind
 from companion.rules.waits import WaitShape
-from companion.rules.win import Win, WinInputError, WinType, counted_streak, wind_letter
+from companion.rules.win import Win, WinInputError, WinType, wind_letter
 from companion.tiles import Tile, format_tiles
 
 FIELDS = """\
@@ -494,8 +494,8 @@ _T = {
     "zh": {"profile": "規則", "hand": "手牌", "split": "拆法", "waits": "聽", "item": "項目", "tai": "台",
            "total": "手牌合計", "dealer": "莊家", "false": "詐胡", "house": "（各家規矩）",
            "otherwise": "  各家規矩：有的牌桌這手另計「{item}」{tai} 台；這套規則不計（它的規矩：{why}）",
-           "error": "錯誤", "none": "無", "streak": "連{n}拉{n}", "no_dealer": "莊家沒胡也沒付，不加莊家台",
-           "streak_capped": "連{n}拉{n}，算到上限 {cap}", "capped": "（滿台 {cap} 台）",
+           "error": "錯誤", "none": "無", "no_dealer": "莊家沒胡也沒付，不加莊家台",
+           "capped": "（滿台 {cap} 台）",
            "exhausted": "（另一頭四張都在自己手上，所以只聽一種）",
            "limit": "詐胡罰滿台 {tai} 台＝{amount}，由另外三家平分：", "no_dealer_tai": "這套規則不算莊家台",
            "limit_tai": "詐胡罰滿台 {tai} 台，由另外三家平分（給了 --stakes 才算得出各付多少）"},
@@ -503,9 +503,8 @@ _T = {
            "total": "Hand total", "dealer": "Dealer", "false": "False win", "house": " (house rule)",
            "otherwise": "  House rule: some tables also count “{item}” ({tai} tai) for this hand; this rule set does "
                         "not (its rule: {why})",
-           "error": "Error", "none": "none", "streak": "streak {n} and pull {n}",
+           "error": "Error", "none": "none",
            "no_dealer": "the dealer neither wins nor pays: no dealer tai",
-           "streak_capped": "streak {n} and pull {n}, counted up to the cap of {cap}",
            "capped": " (capped at {cap} tai)",
            "exhausted": " (the other end's four copies are all the winner's "
            "own, so it waited on one kind)",
@@ -666,11 +665,10 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
         for it, (why_zh, why_en) in zip(reading.otherwise, reading.because, strict=True):
             print(t["otherwise"].format(item=it.zh if lang == "zh" else it.en, tai=it.tai,
                                         why=why_zh if lang == "zh" else why_en), file=out)
-        n, cap = s.win.streak, profile.switch("streak_cap")
-        # the streak the dealer's tai counts (a rules review read 連12拉12 beside the 21 tai of a cap of 10)
-        streak = "" if n == 0 else t["streak"].format(n=n) if counted_streak(n, cap) == n else \
-            t["streak_capped"].format(n=n, cap=cap)  # (none said with no streak: it printed "(連0拉0)", a review)
-        streak = f"{opened}{streak}{closed}" if streak else ""
+        # what the dealer's tai are made of, as the app's screens say it: the set's 莊家, 連莊 and 拉莊 each, the
+        # streak up to its cap (none said with no streak: it printed "(連0拉0)", a review)
+        why = dealer_parts(profile, s.win.streak)
+        streak = f"{opened}{why.text(lang)}{closed}" if why is not None else ""
         counts_none = not any(profile.value(i.id) for i in ITEMS.values() if i.kind is ItemKind.RELATION)
         dealer_part = (f" · {t['no_dealer_tai']}" if result["dealer_in"] and counts_none  # (a house file's 0 for
                        # each: "+0 tai (streak 2)" read as a mistake, a review; one counting the streak alone says +0)

@@ -69,6 +69,8 @@ class LedgerEntry:
     transfers: tuple[Transfer, ...]
     balances: tuple[tuple[str, int], ...]  # running, after this hand
     next: NextDeal
+    # the rules it was settled by (the table's rule set with its house rules then): what its dealer's tai are made of
+    rules: Profile = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,13 +182,23 @@ def _record(sc: Score) -> dict[str, Any]:
     return {**out, "switches": changed} if changed else out
 
 
+INSTANT_TAI = {"seven_rob_one": 8, "eight_flowers": 8, "four_kongs": 8}
+"""The tai of each instant win where it is on (spec §4.2, §4.4): what one a table switches on scores where its rule
+set gives it 0 (:func:`table_profile`)."""
+
+
 def table_profile(prof: Profile, switches: Switches) -> Profile:
     """The rule set as this table plays it: each procedure switch the table set otherwise (its house rules, in its
     log) replaces the rule set's own, for the scorer reads some of them too (a win on a discard kong's
-    replacement: without this a table that allows it had its winner scored as a 詐胡)."""
+    replacement: without this a table that allows it had its winner scored as a 詐胡). An instant win the table
+    switched on where the rule set scores it 0 scores its tai of spec §4.4 (:data:`INSTANT_TAI`): a 四槓 switched on
+    under atawmj_2009 was accepted by the tracker and its winner then charged a 詐胡 by the ledger (a review)."""
     usual, played = switches_for(prof).as_profile(), switches.as_profile()
     changed = {name: value for name, value in played.items() if name in prof.switches and usual[name] != value}
-    return replace(prof, switches={**prof.switches, **changed}) if changed else prof
+    on = {item: tai for item, tai in INSTANT_TAI.items() if played[item] and not prof.value(item)}
+    if not changed and not on:
+        return prof
+    return replace(prof, switches={**prof.switches, **changed}, tai={**prof.tai, **on})
 
 
 def switches_for(profile: str | Profile | None = None) -> Switches:
@@ -340,7 +352,7 @@ def build_ledger(results: Sequence[HandResult], switches: Switches, stakes: Stak
         later = results[k + 1].switches if k + 1 < len(results) else switches  # the next hand's (changed?)
         if later is not None and later != sw:
             nd = replace(nd, streak=capped_streak(nd.streak, later))
-        entries.append(LedgerEntry(r, tuple(lines), tuple(transfers), tuple(bal.items()), nd))
+        entries.append(LedgerEntry(r, tuple(lines), tuple(transfers), tuple(bal.items()), nd, played[sw]))
     # the table's own key where it kept its rules (keep_rules): its screens name them as kept, not as the file of
     # that id says now (a review: an edited file's name and house rules were said of the table's)
     kept = profile if isinstance(profile, str) and profile_id(profile) == prof.id else prof.id

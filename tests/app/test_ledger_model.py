@@ -466,3 +466,48 @@ def test_an_unnamed_face_down_kong_of_an_old_log_keeps_its_place_in_the_correcti
     assert row[5].endswith("; concealed kongs: East wind")
     panel = ledger_panel(fixed("8p3s"))  # the unnamed one named
     assert panel is not None and panel.rows[0].shown[0].kongs == ("8p", "3s")
+
+
+@pytest.mark.parametrize(("tai", "parts", "dealer_tai"), [
+    ("", ("莊家 1、連1拉1", "dealer 1, streak 1 and pull 1"), 3),
+    ("dealer = 0\nstreak_pull = 0\n", ("連1", "streak 1"), 1),
+    ("streak = 0\nstreak_pull = 0\n", None, 1),
+    ("streak = 2\nstreak_pull = 0\n", ("莊家 1、連1×2", "dealer 1, streak 1 × 2"), 3),
+])
+def test_the_dealers_tai_are_said_by_the_parts_the_rule_set_counts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tai: str, parts: tuple[str, str] | None,
+        dealer_tai: int) -> None:
+    """A review: the dealer's tai were said 「莊家 1、連N拉N」 whatever the rule set counts, so under a house set with
+    莊家 and 拉莊 at 0 the end card, the Ledger and its CSV said "+1 tai (dealer 1, streak 1 and pull 1)", parts
+    adding up to 3. The parts are the set's own values, adding up to the tai beside them; none where the streak adds
+    nothing (the dealer's tai then his 莊家 alone)."""
+    from companion.game import events as ev
+    from companion.rules.profiles._store import save_profile
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    house = tmp_path / "d.toml"
+    house.write_text(f'id = "d"\ninherits = "atawmj_2009"\nname_zh = "莊"\nname_en = "d"\n[tai]\n{tai}', "utf-8")
+    save_profile(house)
+    game = LiveGame(tmp_path / "t.sqlite", seed=1)
+    assert game.start(["甲", "乙", "丙", "丁"], "d", 30, 10, house={"first_dealer": "east_deals"}) is None
+    assert game.choose_dealer() is None and game.throw([3, 4, 5]) is None
+    for tile in ("1z", "2z", "3z", "3s"):
+        assert game.discard(tile) is None
+    assert game.win(0, ev.WinKind.DISCARD, "123m456m234p678p45s88s") is None  # the dealer wins: streak 1
+    assert game.throw([3, 4, 5]) is None and game.discard("3s") is None
+    assert game.win(1, ev.WinKind.DISCARD, "123m456m234p678p45s88s") is None  # on the dealer's discard, N = 1
+    entry = ledger_of(game.state).entries[-1]
+    assert entry.result.streak == 1 and [x.dealer_tai for x in entry.lines] == [dealer_tai]
+    end = game.frame().end
+    assert end is not None
+    (card,) = end.lines
+    assert card.dealer_tai == dealer_tai
+    assert (None if card.dealer_why is None else (card.dealer_why.zh, card.dealer_why.en)) == parts
+    panel = ledger_panel(game.state)
+    assert panel is not None
+    line = panel.rows[-1].lines[0]
+    said = parts or ("莊家", "dealer")
+    assert f"另加 {dealer_tai} 台（{said[0]}）" in line.zh and f"plus {dealer_tai} where" in line.en
+    assert f"({said[1]})" in line.en, line.en
+    assert f"另加 {dealer_tai} 台（{said[0]}）" in ledger_csv(game.state)
+    game.close()

@@ -724,6 +724,35 @@ def test_a_fourth_kong_is_entered_and_wins_where_four_kongs_is_an_item(tmp_path:
     assert game.undo(at=len(game.events())) is None and game.offer().wins  # the win taken back, the kongs stand
 
 
+@pytest.mark.parametrize("when", ["seated", "changed"])
+def test_four_kongs_a_table_switches_on_under_a_rule_set_scoring_it_0_pays_its_winner(tmp_path: Path,
+                                                                                       when: str) -> None:
+    """A review: under atawmj_2009 (四槓 0 tai) a table that switched 四槓 on, at seating or between hands, had the
+    fourth kong accepted as a win and its card say so, yet the ledger charged its winner a 詐胡 (120 to each). The
+    win scores the 8 tai of spec §4.4, in the ledger, the end card and the CSV alike."""
+    from companion.app.ledger_model import ledger_csv
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=1)
+    house = {"first_dealer": "east_deals", **({"four_kongs": "true"} if when == "seated" else {})}
+    assert game.start(PLAYERS, "atawmj_2009", 30, 10, house=house) is None
+    assert game.choose_dealer() is None
+    if when == "changed":
+        assert game.change_terms(30, 10, {"four_kongs": "true"}) is None
+    assert game.throw((3, 4, 5)) is None
+    for tile in ("1m", "2m", "3m", "4m"):
+        assert game.concealed_kong(tile) is None
+    assert game.win(0, ev.WinKind.FOUR_KONGS, "5p6p7p9s") is None
+    entry = ledger_of(game.state).entries[-1]
+    assert [(x.kind, x.hand_tai) for x in entry.lines] == [("four_kongs", 8)]
+    # the dealer wins (D = 1): each of the three pays him 30 + 10 x 9
+    assert sorted((t.payer, t.payee, t.amount) for t in entry.transfers) == [
+        (p, PLAYERS[0], 120) for p in sorted(PLAYERS[1:])]
+    end = game.frame().end
+    assert end is not None and [(x.kind.en, x.hand_tai, x.penalty) for x in end.lines] == [("four kongs", 8, False)]
+    assert "false win" not in ledger_csv(game.state) and "詐胡" not in ledger_csv(game.state)
+    game.close()
+
+
 def test_a_fourth_kong_claimed_on_a_discard_is_offered_and_wins_as_four_kongs(tmp_path: Path) -> None:
     game = LiveGame(tmp_path / "table.sqlite", seed=1)
     assert game.start(PLAYERS, "wikibooks_base", 30, 10) is None

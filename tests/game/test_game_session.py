@@ -356,6 +356,28 @@ def test_a_declared_win_below_min_tai_pays_the_claimed_tai_under_claimed_tai(tmp
         ("C", "A", 80), ("C", "B", 50), ("C", "D", 50)]
 
 
+@pytest.mark.parametrize(("seed", "kind"), [(198, ev.WinKind.EIGHT_FLOWERS), (12, ev.WinKind.SEVEN_ROB_ONE)])
+def test_an_instant_win_a_table_switches_on_scores_its_tai_where_the_rule_set_gives_it_0(
+        tmp_path: Path, seed: int, kind: ev.WinKind) -> None:
+    """A review: a table playing 八仙過海 or 七搶一 (its switch on) under a rule set scoring it 0 had the win accepted
+    by the tracker, then charged as a 詐胡 by the ledger. It scores the tai of spec §4.2/§4.4 (8)."""
+    from companion.game.session import switches_for
+    from companion.game.simulator import simulate
+
+    house = tmp_path / "off.toml"
+    house.write_text(f'id = "off"\ninherits = "atawmj_2009"\n[tai]\n{kind.value} = 0\n', "utf-8")
+    prof = load_profile(str(house))
+    assert not getattr(switches_for(prof), kind.value)  # the rule set leaves it off
+    log, _ = simulate(seed, 4)
+    at = next(i for i, e in enumerate(log) if isinstance(e, ev.Won) and e.kind is kind)
+    state = replay(log[:at + 1])
+    assert getattr(state.switches, kind.value)  # the table plays it
+    entry = ledger_of(state, prof).entries[-1]
+    assert [(x.kind, x.capped_tai) for x in entry.lines] == [(kind.value, 8)]
+    out = state.outcome
+    assert out is not None and {t.payee for t in entry.transfers} == {state.players[out.winners[0].seat]}
+
+
 def _west_wins_on_3s_under_min_tai(tmp_path: Path, inherits: str, switches: str = "") -> Table:
     """A house profile of ``inherits`` with min_tai 3 (and ``switches``, TOML lines); East discards 3s after the
     first go-around, on which West can win with 2 tai (門清 1 + 正花 1)."""

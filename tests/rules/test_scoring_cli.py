@@ -111,7 +111,7 @@ def test_explain_gives_dealer_tai_only_where_the_dealer_wins_or_pays(capsys: pyt
     rc, out = _run(capsys, [json.dumps(third_party)], "--explain", "--lang", "en", tmp_path=tmp_path)
     assert rc == 0 and "the dealer neither wins nor pays: no dealer tai" in out and "Dealer +" not in out
     rc, out = _run(capsys, [json.dumps({**third_party, "discarder": "E"})], "--explain", tmp_path=tmp_path)
-    assert "莊家 +5 台（連2拉2）" in out and "不加莊家台" not in out
+    assert "莊家 +5 台（莊家 1、連2拉2）" in out and "不加莊家台" not in out
 
 
 def test_house_profile_file_show_and_save(capsys: pytest.CaptureFixture[str], tmp_path: Path,
@@ -282,9 +282,9 @@ def test_explain_says_the_caps_the_payments_count(capsys: pytest.CaptureFixture[
     assert "滿台" not in out
     streak = dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=12)  # the dealer wins
     rc, out = _run(capsys, [json.dumps(streak)], "--explain", "--profile", "star31", tmp_path=tmp_path)
-    assert rc == 0 and "+21 台（連12拉12，算到上限 10）" in out, out  # the real streak, and what it counts
+    assert rc == 0 and "+21 台（莊家 1、連12拉12，算到上限 10）" in out, out  # the real streak, and what it counts
     rc, out = _run(capsys, [json.dumps(dict(streak, streak=9))], "--explain", "--profile", "star31", tmp_path=tmp_path)
-    assert "（連9拉9）" in out
+    assert "（莊家 1、連9拉9）" in out
 
 
 def test_a_first_go_around_win_on_the_walls_last_tile_is_refused_naming_the_flag(
@@ -385,7 +385,7 @@ def test_explain_says_a_limit_penalty_is_one_payment_shared_and_a_dealer_tai_of_
                                                 "three (the shares need --stakes)")  # not "8 tai" from each (a change review)
     rc, out = _run(capsys, [json.dumps(dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=1))], "--explain",
                    "--lang", "en", tmp_path=tmp_path)
-    assert rc == 0 and "Dealer +3 tai (streak 1 and pull 1)" in out
+    assert rc == 0 and "Dealer +3 tai (dealer 1, streak 1 and pull 1)" in out
     none = tmp_path / "nodealer.toml"
     none.write_text('id = "nodealer"\ninherits = "atawmj_2009"\nname_zh = "不算莊"\nname_en = "no dealer tai"\n\n'
                     '[tai]\ndealer = 0\nstreak = 0\nstreak_pull = 0\n', encoding="utf-8")
@@ -405,6 +405,26 @@ def test_a_house_file_counting_the_streak_alone_is_not_said_to_count_no_dealer_t
         rc, out = _run(capsys, [json.dumps(dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=streak))],
                        "--explain", "--lang", "en", "--profile", str(house), tmp_path=tmp_path)
         assert rc == 0 and said in out and "counts no dealer tai" not in out, out
+
+
+def test_explain_says_the_dealers_tai_by_the_parts_the_rule_set_counts(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A review: a house set counting 連莊 alone (莊家 and 拉莊 at 0) printed "Dealer +12 tai (streak 12 and pull 12)"
+    at streak 12, parts adding up to 24. Each part is the set's own value, adding up to the tai: 連莊 alone, 連莊 at 2
+    a hand, and a set counting the dealer alone (no streak said)."""
+    dealer = dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=12)
+    for tai, zh, en in (("dealer = 0\nstreak_pull = 0", "莊家 +12 台（連12）", "Dealer +12 tai (streak 12)"),
+                        ("streak = 2\nstreak_pull = 0", "莊家 +25 台（莊家 1、連12×2）",
+                         "Dealer +25 tai (dealer 1, streak 12 × 2)"),
+                        ("streak = 0\nstreak_pull = 0", "莊家 +1 台\n", "Dealer +1 tai\n")):
+        house = tmp_path / "d.toml"
+        house.write_text(f'id = "d"\ninherits = "atawmj_2009"\nname_zh = "莊"\nname_en = "d"\n\n[tai]\n{tai}\n',
+                         encoding="utf-8")
+        rc, out = _run(capsys, [json.dumps(dealer)], "--explain", "--profile", str(house), tmp_path=tmp_path)
+        assert rc == 0 and zh in out, out
+        rc, out = _run(capsys, [json.dumps(dealer)], "--explain", "--lang", "en", "--profile", str(house),
+                       tmp_path=tmp_path)
+        assert rc == 0 and en in out, out
 
 
 def test_explain_says_a_capped_hands_payment_with_the_dealers_tai_as_the_cap_and_the_dealers_apart(
