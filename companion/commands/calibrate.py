@@ -208,6 +208,16 @@ def _add(args: argparse.Namespace) -> int:
 
 def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, failed: int = 0, add: bool = False,
           replace: bool = False, same_set: bool = False) -> None:
+    """:func:`_save_held` under the calibration folder's save lock: what is saved is looked at and written as one
+    step (two `calibrate photo race` at once had both printed calibrated “race”, one silently replacing the other)."""
+    from companion.vision import calibration
+
+    with calibration.saving():
+        _save_held(name, samples, select, failed, add, replace, same_set)
+
+
+def _save_held(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, failed: int, add: bool,
+               replace: bool, same_set: bool) -> None:
     """Calibrate ``name`` from ``samples``, guarded as the app's Settings tab guards it (a review's command line
     silently replaced a 42-kind set by 22 kinds, by 1 with ``add``, and by another set's photos). ``failed``:
     inputs that could not be used; then a set already saved under ``name`` is kept as it is. ``add``: the saved

@@ -20,10 +20,12 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
+import os
 import re
+import time
 import unicodedata
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,7 +39,7 @@ from companion.vision.augment import photo_view
 from companion.vision.preprocess import INPUT_SIZE, as_bgr
 
 __all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "nearest_weight", "views", "photo_views",
-           "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "deselect", "selected", "delete", "valid_name", "reserved_name", "write_atomic", "STORE_SIZE",
+           "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "deselect", "selected", "delete", "valid_name", "reserved_name", "write_atomic", "saving", "STORE_SIZE",
            "MIN_CROP", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS", "PHOTO_VIEWS", "FIT_STEPS", "FITTED", "TRUST", "FIT_VERSION"]
 
 STORE_SIZE = (INPUT_SIZE[0] * 2, INPUT_SIZE[1] * 2)
@@ -402,6 +404,46 @@ def save(cal: Calibration) -> Path:
         with contextlib.suppress(OSError):
             old.unlink()
     return p
+
+
+SAVE_WAIT_S = 30.0
+"""How long a save waits for another save of a set to end (a save writes in a second or two)."""
+STALE_SAVE_S = 600.0
+"""A save lock older than this was left by a save that crashed: it is taken over."""
+
+
+@contextlib.contextmanager
+def saving() -> Iterator[None]:
+    """Hold the calibration folder's save lock (``.saving.lock``, made with ``O_EXCL``) while a save looks at the sets
+    saved and writes its own, waiting up to :data:`SAVE_WAIT_S` for another save: two saves of one new name at once
+    had both said they saved it, one silently replacing the other past ``--replace`` and the "never fewer kinds" guard
+    (a calibration review). One lock for the folder: names that differ only in case or width are one file on a Mac's
+    or Windows' disk."""
+    folder = calibration_dir()
+    make_folder(folder)
+    lock = folder / ".saving.lock"
+    deadline = time.monotonic() + SAVE_WAIT_S
+    while True:
+        try:
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            break
+        except FileExistsError:
+            with contextlib.suppress(OSError):
+                if time.time() - lock.stat().st_mtime > STALE_SAVE_S:  # a crashed save's
+                    lock.unlink(missing_ok=True)
+                    continue
+            if time.monotonic() > deadline:
+                raise CalibrationError("another tile set is being saved: try again in a moment / "
+                                       "另一副牌組正在儲存：請稍後再試") from None
+            time.sleep(0.05)
+    try:
+        with contextlib.suppress(OSError):
+            os.write(fd, str(os.getpid()).encode())
+        os.close(fd)
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            lock.unlink(missing_ok=True)
 
 
 def load(name: str) -> Calibration:
