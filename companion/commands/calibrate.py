@@ -284,7 +284,8 @@ def _save_held(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, 
               f"`companion calibrate use {name}` / 有 {failed} 項無法使用，所以沒有選用：修正後加 --add 放進去，再用 "
               f"companion calibrate use {name} 選用")
     if missing:
-        print(f"kinds without a crop (the trained model decides alone / 未校正): {_names(missing)}")
+        print(f"kinds without a crop, read by the trained model alone: {' '.join(t.code for t in missing)} / "
+              f"沒有校正的牌（只用內建的模型讀）：{'、'.join(t.zh for t in missing)}")
 
 
 def _same_set_as_saved(name: str, old: Any, samples: list[tuple[Tile, np.ndarray]]) -> None:
@@ -422,12 +423,15 @@ def _check_boxes(samples: list[tuple[Tile, np.ndarray]], classifier: Any, keep: 
     out = set()
     for m in misplaced(samples, classifier):
         kept = m.tile in keep
-        what = ("kept, as --keep says / 依 --keep 照用" if kept else
-                f"left out: put the {m.tile.code} in its box and photograph the page again, or add --keep "
-                f"{m.tile.code} if it is right / 這格先不用：把{m.tile.zh}放回它的格子再拍一次，若沒放錯請加 "
-                f"--keep {m.tile.code}")
-        print(f"  check box {m.tile.code} {m.tile.zh} ({m.tile.en}): it looks like {m.looks_like.code} "
-              f"{m.looks_like.zh} ({m.looks_like.en}, {m.score:.2f}); {what}")
+        tile, like, code = m.tile, m.looks_like, m.tile.code
+        # (a review: "check box 2m" read as a checkbox, the Chinese never said what the tile looks like, a raw 0.96
+        # was shown, and the back's box asked to "put the 0x in its box")
+        put = ("the face-down tile", "背面朝上的牌") if tile is Tile.UNKNOWN else (f"a {code}", tile.zh)
+        what = (("kept, as --keep says", "依 --keep 照用") if kept else
+                (f"left out: put {put[0]} in it and photograph the page again, or add --keep {code} if it is right",
+                 f"這格先不用：把{put[1]}放進去再拍一次，若沒放錯請加 --keep {code}"))
+        print(f"  the box for {code} ({tile.en}): its tile looks like {like.code} ({like.en}); {what[0]} / "
+              f"{code} {tile.zh}那一格：裡面的牌看起來像{like.zh}；{what[1]}")
         if not kept:
             out.add(m.tile)
     return out
