@@ -10,6 +10,7 @@
     companion calibrate use NAME           # select the set used by `companion classify`, `read`, `score` and the app
     companion calibrate none               # select none: the trained model reads alone
     companion calibrate delete NAME
+    companion calibrate rename OLD NEW     # its selection and fitted weights go with it
 
 A crop is one upright tile face. One crop per kind (43 with the back) is enough; more are averaged.
 The sheet has a labelled box per kind; plants go in by their printed number (5f-8f = printed 1-4), which
@@ -105,6 +106,12 @@ def register(sub: Any) -> None:
     d = ops.add_parser("delete", help="delete a calibrated set / 刪除已校正牌組",
                        description="Delete a calibrated set. / 刪除一副已校正牌組。")
     d.add_argument("name", help="the calibrated set to delete / 要刪除的已校正牌組")
+    r = ops.add_parser("rename", help="rename a calibrated set / 替已校正牌組改名",
+                       description="Rename a calibrated set; a selected set stays selected. / "
+                                   "替一副已校正牌組改名；選用中的仍然選用。")
+    r.add_argument("old", help="the calibrated set to rename / 要改名的已校正牌組")
+    r.add_argument("new", help="its new name (letters of any script, digits, spaces, _, - or ( )) / "
+                              "新名稱（文字、數字、空格、_、- 或 ( )）")
     p.set_defaults(func=run)
 
 
@@ -509,8 +516,9 @@ def _list() -> None:
 def run(args: argparse.Namespace) -> int:
     from companion.vision import calibration
 
-    if isinstance(getattr(args, "name", None), str):  # as the set's file is named (a Mac may type it decomposed)
-        args.name = unicodedata.normalize("NFC", args.name)
+    for field in ("name", "old", "new"):  # as the set's file is named (a Mac may type it decomposed)
+        if isinstance(getattr(args, field, None), str):
+            setattr(args, field, unicodedata.normalize("NFC", getattr(args, field)))
     try:
         if args.op in ("add", "photo"):  # what is wrong with the command is said before any file is read (a review)
             calibration.check_name(args.name)
@@ -528,6 +536,11 @@ def run(args: argparse.Namespace) -> int:
             calibration.select(args.name)
             print(f"selected “{args.name}”: read, classify, score and the app read with it / "
                   f"已選用「{args.name}」：read、classify、score 和 app 都用它")
+        elif args.op == "rename":
+            calibration.rename(args.old, args.new)
+            on = calibration.selected() == args.new
+            print(f"renamed “{args.old}” to “{args.new}”" + (" (still the selected set)" if on else "")
+                  + f" / 已把「{args.old}」改名為「{args.new}」" + ("（仍是選用的牌組）" if on else ""))
         elif args.op == "none":
             calibration.deselect()
             print("no calibrated set selected: the trained model reads alone / 不用已校正牌組：只用訓練好的模型")
