@@ -19,12 +19,14 @@ from companion.app.tileset_model import (
     read_sheet_photo,
     tile_sets,
 )
+from companion.app.view_settings import SettingsTab, TileSetSource
 from companion.app.words import ui
 from companion.tiles import Tile
 from companion.vision import calibration
 from companion.vision.classify import TileClassifier
 from companion.vision.detect import TileDetector
 from companion.vision.sheet import Paper, layout, render_sheet, set_likeness
+from tests.app.test_tabs_beside_a_live_table import _Host, _idents, _texts
 from tests.vision.test_sheet_one_set import _other_set
 
 PICTURES = Path(__file__).parents[2] / "companion" / "assets" / "tiles"
@@ -133,3 +135,35 @@ def test_a_reserved_name_is_refused_without_speaking_of_commands() -> None:
         SheetDraft().save("none")
     assert "command" not in refused.value.words.en and "指令" not in refused.value.words.zh
     assert "“none” means no calibration" in refused.value.words.en
+
+
+def _tab(draft: SheetDraft, got: SheetPage | None = None) -> SettingsTab:
+    source = TileSetSource(lambda path, name: got, lambda: None, None, {}, draft)  # type: ignore[arg-type,return-value]
+    return SettingsTab(_Host(), source)  # type: ignore[arg-type]
+
+
+def test_the_settings_tab_asks_about_a_page_of_another_set_and_takes_it_when_told(
+        pages: dict[str, SheetPage], models: tuple[TileDetector, TileClassifier], tmp_path: Path) -> None:
+    draft = SheetDraft(likeness=lambda a, b: set_likeness(a, b, models[1]))
+    draft.add(pages["ours-1"])
+    tab = _tab(draft, pages["theirs-1"])
+    tab._received(tmp_path / "theirs-1.jpg", "theirs-1.jpg")
+    shown = tab.build()
+    said = " ".join(_texts(shown))
+    assert "A4 page 1 of 2 (theirs-1.jpg): its tiles do not look like those of the pages already here" in said
+    assert ui("set_shared_pages").en in said  # one draft for every phone: said so
+    same = next(c for c in _idents(shown) if c.identifier == "set-same-set")
+    assert same.content.content == ui("sheet_same_set").en and draft.pages["a4", 1] is pages["ours-1"]
+    tab.same_set()
+    assert draft.pages["a4", 1] is pages["theirs-1"] and tab.failed is None
+    assert "set-same-set" not in [c.identifier for c in _idents(tab.build())]
+
+
+def test_the_settings_tab_says_the_selected_set_is_damaged(data_dir: Path) -> None:
+    crops = [(t, cv2.imread(str(PICTURES / f"{t.code}.png"))) for t in (Tile.M1, Tile.P5)]
+    path = calibration.save(calibration.Calibration.from_crops("home", crops))
+    (path.parent / "broken.npz").write_bytes(path.read_bytes()[:200])
+    (path.parent / "current.txt").write_text("broken\n", encoding="utf-8")
+    said = _texts(_tab(SheetDraft()).build())
+    assert ui("set_current_damaged", name="broken").en in said and ui("set_current_none").en not in said
+    assert ui("set_damaged", file="broken.npz").en in said
