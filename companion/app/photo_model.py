@@ -186,6 +186,7 @@ class ReadPhoto:
     image: np.ndarray
     dets: Detections
     tile_set: str | None = None  # the calibrated set it was read with (None: the trained model alone)
+    set_damaged: str | None = None  # the selected set, not read with since its file is damaged
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +229,7 @@ def with_picks(read: ReadPhoto, picks: Mapping[int, Tile]) -> ReadPhoto:
     if bad:
         raise ValueError(f"no tile {bad[0]} in the photo {read.name} ({len(read.dets)} read)")
     dets = read.dets.corrected(picks)
-    return ReadPhoto(read.name, read.image, dets, read.tile_set)
+    return ReadPhoto(read.name, read.image, dets, read.tile_set, read.set_damaged)
 
 
 def demo_photo() -> tuple[Path, dict[str, Any]]:
@@ -240,9 +241,10 @@ def demo_photo() -> tuple[Path, dict[str, Any]]:
 
 
 def read_photo_file(path: Path, reader: TileReader | None = None, name: str | None = None,
-                    tile_set: str | None = None) -> ReadPhoto | PhotoFailed:
+                    tile_set: str | None = None, set_damaged: str | None = None) -> ReadPhoto | PhotoFailed:
     """Read the photo at ``path`` as ``companion score`` does (the whole photo, then twice the scale). ``tile_set``:
-    the name of the calibrated set ``reader`` reads with, to be shown."""
+    the name of the calibrated set ``reader`` reads with, to be shown; ``set_damaged``: the selected set, not read with
+    since its file is damaged, to be said."""
     name = name or path.name
     try:
         image = read_image(path, reduce_large=True)  # a 48 MP phone photo is read at half size
@@ -254,7 +256,7 @@ def read_photo_file(path: Path, reader: TileReader | None = None, name: str | No
     except ValueError as bad:  # too small for the reader…
         why = both_words(str(bad).replace(str(path), name))
         return PhotoFailed(name, ui("photo_failed", name=name, why=why.zh, why_en=why.en))
-    return ReadPhoto(name, image, dets, tile_set)
+    return ReadPhoto(name, image, dets, tile_set, set_damaged)
 
 
 def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,

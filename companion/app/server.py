@@ -15,15 +15,18 @@ import secrets
 import socket
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 import flet as ft
 
 from companion.app import lost_taps, upload
+
+if TYPE_CHECKING:
+    import numpy as np
 from companion.app.compress import GzipFiles
 from companion.app.ledger_model import LEDGER_PATH, ledger_csv
 from companion.app.live_model import EXPORT_PATH, LiveError, LiveGame
@@ -49,10 +52,12 @@ from companion.app.view_photo import PhotoSource
 from companion.app.view_settings import TileSetSource
 from companion.app.views import FONT_FAMILY, AppConfig, CompanionApp
 from companion.app.words import Words
+from companion.tiles import Tile
 from companion.vision import calibration
 from companion.vision.calibration import CalibrationError
 from companion.vision.detect import TileDetector
 from companion.vision.read import TileReader
+from companion.vision.sheet import set_likeness
 
 __all__ = ["assets_dir", "make_main", "asgi_app", "server_config", "serve", "PhotoReader", "TableToken", "LiveExport", "SheetDownload", "ClosedTabs",
            "EXPORT_PATH"]
@@ -90,12 +95,13 @@ class PhotoReader:
                 self._reader = TileReader()
             return self._reader
 
-    def _tiles(self) -> tuple[TileReader, str | None]:
-        """The reader for a player's photo and the set it is calibrated with; a set whose file cannot be used is
-        logged and left out (the Settings tab says why)."""
+    def _tiles(self) -> tuple[TileReader, str | None, str | None]:
+        """The reader for a player's photo, the set it is calibrated with and the selected set left out: a set whose
+        file cannot be used is logged and left out, and the photo says so (the Settings tab says why; a calibration
+        review's photo was read plain, unsaid, while the CLI refused)."""
         name = calibration.selected()
         if name is None:
-            return self._plain(), None
+            return self._plain(), None, None
         with self._fit_lock:
             try:
                 st = (calibration.calibration_dir() / f"{name}.npz").stat()
@@ -104,10 +110,10 @@ class PhotoReader:
                 if held is None or held[0] != key:
                     self._calibrated = None  # the old one goes before the new one is fitted
                     held = self._calibrated = (key, TileReader(calibration=calibration.load(name)))
-                return held[1], name
+                return held[1], name, None
             except (OSError, CalibrationError) as bad:
                 log.warning("tile set %r not used: %s", name, bad)
-                return self._plain(), None
+                return self._plain(), None, name
 
     def demo(self) -> tuple[ReadPhoto | PhotoFailed, dict[str, Any]]:
         with self._lock:
@@ -117,9 +123,9 @@ class PhotoReader:
             return self._demo
 
     def read_file(self, path: Path, name: str) -> ReadPhoto | PhotoFailed:
-        reader, tile_set = self._tiles()  # (fitted outside the read's lock)
+        reader, tile_set, damaged = self._tiles()  # (fitted outside the read's lock)
         with self._lock:
-            return read_photo_file(path, reader, name, tile_set)
+            return read_photo_file(path, reader, name, tile_set, damaged)
 
     def read_sheet(self, path: Path, name: str) -> SheetPage | SheetFailed:
         """A photo of a page of the calibration sheet, as ``companion calibrate photo`` reads it."""
@@ -127,6 +133,12 @@ class PhotoReader:
             if self._sheet is None:
                 self._sheet = TileDetector(threads=2, backs=False)
             return read_sheet_photo(path, name, self._sheet, self._plain().classifier)
+
+    def set_likeness(self, held: Sequence[tuple[Tile, np.ndarray]], new: Sequence[tuple[Tile, np.ndarray]]
+                     ) -> float | None:
+        """:func:`~companion.vision.sheet.set_likeness` by the trained model (a page of another set, a saved set)."""
+        with self._lock:
+            return set_likeness(held, new, self._plain().classifier)
 
     def follow_selection(self) -> None:
         """Fit the selected set now (a new set's first fit takes a while) rather than at the next photo."""
@@ -170,7 +182,8 @@ def asgi_app(replay: GameReplay, note: Words, lang: str = "zh", photos: PhotoRea
                         "lifetime", name)
     reader = photos or PhotoReader()
     source = PhotoSource(reader.demo, reader.read_file, uploads)
-    sets = TileSetSource(reader.read_sheet, reader.follow_selection, uploads, SHEET_PATHS, SheetDraft.stored())
+    sets = TileSetSource(reader.read_sheet, reader.follow_selection, uploads, SHEET_PATHS,
+                         SheetDraft.stored(reader.set_likeness))
     app = flet_fastapi_app(make_main(replay, note, source, lang, live, sets), assets_dir=str(assets_dir()), no_cdn=True,
                            app_name="companion", app_description=APP_DESCRIPTION, upload_dir=str(uploads) if uploads else None,
                            upload_endpoint_path="upload" if uploads else None,

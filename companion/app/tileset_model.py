@@ -37,6 +37,7 @@ from companion.vision.detect import TileDetector
 from companion.vision.image_file import ImageFileError, read_image
 from companion.vision.sheet import (
     KINDS,
+    SAME_SET,
     CellStatus,
     MarkersNotFound,
     Misplaced,
@@ -50,7 +51,7 @@ from companion.vision.sheet import (
 from companion.vision.sheet import sheet_pdf as render_sheet_pdf
 
 __all__ = ["SHEET_PATHS", "SHEET_DPI", "PAPER", "SheetDraft", "SheetFailed", "SheetPage", "TileSetError",
-           "ReplaceAsked", "TileSetRow",
+           "ReplaceAsked", "OtherSetAsked", "TileSetRow", "Likeness",
            "read_sheet_photo", "sheet_pdf", "tile_sets", "select_set", "delete_set"]
 
 log = logging.getLogger(__name__)
@@ -79,6 +80,20 @@ class ReplaceAsked(TileSetError):
     def __init__(self, words: Words, name: str, version: int) -> None:
         super().__init__(words)
         self.name, self.version = name, version
+
+
+class OtherSetAsked(TileSetError):
+    """The tiles of ``page`` do not look like those of the pages held (another set's page?): it is kept only when the
+    player says it is the same set (:meth:`SheetDraft.add`'s ``same_set``)."""
+
+    def __init__(self, words: Words, page: SheetPage) -> None:
+        super().__init__(words)
+        self.page = page
+
+
+Likeness = Callable[[Sequence[tuple[Tile, np.ndarray]], Sequence[tuple[Tile, np.ndarray]]], "float | None"]
+"""How alike two groups of crops are as tiles of one set (:func:`companion.vision.sheet.set_likeness` with the
+server's trained classifier)."""
 
 
 @functools.lru_cache(maxsize=4)
@@ -113,8 +128,10 @@ def tile_sets() -> tuple[TileSetRow, ...]:
         try:
             st = path.stat()
             rows.append(TileSetRow(name, _kinds(str(path), (st.st_mtime_ns, st.st_size)), name == current))
-        except (OSError, CalibrationError) as bad:
-            rows.append(TileSetRow(name, 0, name == current, both_words(str(bad))))
+        except (OSError, CalibrationError) as bad:  # said in a player's words: the file's name, not the server's
+            # path, the decoder's error or the command line's advice (a calibration review saw all three on a phone)
+            log.warning("tile set %r cannot be used: %s", name, bad)
+            rows.append(TileSetRow(name, 0, name == current, ui("set_damaged", file=path.name)))
     return tuple(rows)
 
 
@@ -223,10 +240,12 @@ class SheetDraft:
     server for every phone (a phone that reloads the page, as one may after opening its camera, finds the pages
     it sent), one action at a time."""
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, likeness: Likeness | None = None) -> None:
         """``path``: the file the pages are kept in, so a server restarted (or crashed) between two pages loses
         none of them (the tiles laid out on the sheet may be back in the game by then); None keeps them in memory
-        only. A file that cannot be read is set aside (``.damaged``), never raised: the player starts again."""
+        only. A file that cannot be read is set aside (``.damaged``), never raised: the player starts again.
+        ``likeness``: how a page's tiles are compared with those held and with a saved set's (None: not compared)."""
+        self.likeness = likeness
         self.pages: dict[tuple[str, int], SheetPage] = {}
         self.kept: set[tuple[tuple[str, int], Tile]] = set()  # doubted boxes the player says are right
         self.version = 0  # one more at each change: a question asked of one version does not hold for the next
@@ -237,9 +256,16 @@ class SheetDraft:
             self._load(path)
 
     @classmethod
-    def stored(cls) -> SheetDraft:
+    def stored(cls, likeness: Likeness | None = None) -> SheetDraft:
         """The server's draft, kept beside the saved sets (``companion calibrate``'s folder)."""
-        return cls(calibration.calibration_dir() / DRAFT_FILE)
+        return cls(calibration.calibration_dir() / DRAFT_FILE, likeness)
+
+    def _unlike(self, held: Sequence[tuple[Tile, np.ndarray]], new: Sequence[tuple[Tile, np.ndarray]]) -> bool:
+        """``new``'s tiles do not look like ``held``'s: another set's (fewer kinds shared than tell: alike)."""
+        if self.likeness is None or not held or not new:
+            return False
+        like = self.likeness(held, new)
+        return like is not None and like < SAME_SET
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """``listener`` is told of each change (from the changing phone's thread); returns the call that stops it."""
@@ -309,8 +335,15 @@ class SheetDraft:
         self.pages = pages
         self.kept = {k for k in kept if k[0] in pages}
 
-    def add(self, page: SheetPage) -> bool:
-        """Keep ``page``; True when it replaces an earlier photo of the same page."""
+    def add(self, page: SheetPage, same_set: bool = False) -> bool:
+        """Keep ``page``; True when it replaces an earlier photo of the same page. A page whose tiles do not look like
+        those of the pages held raises :class:`OtherSetAsked` (nothing kept) unless ``same_set`` (a calibration
+        review's page of another set just replaced the page, and the set saved was two sets' blend)."""
+        if not same_set:
+            with self._lock:
+                held = [s for p in self.shown() for s in p.samples]
+            if self._unlike(held, page.samples):
+                raise OtherSetAsked(ui("sheet_other_set", page=page.title.zh, page_en=page.title.en), page)
         with self._lock:
             again = page.key in self.pages
             self.pages[page.key] = page
@@ -383,25 +416,30 @@ class SheetDraft:
                 raise TileSetError(ui("set_no_pages"))
             kinds = {t for t, _ in samples}
             try:
-                saved = calibration.list_sets()
-                twin = calibration.twin_of(name, saved)
-                if twin is not None:
-                    raise TileSetError(ui("set_name_case", name=name, saved=twin))
-                if name in saved:
-                    try:
-                        old: calibration.Calibration | None = calibration.load(name)
-                    except CalibrationError:  # a damaged file: nothing in it to keep
-                        old = None
-                    kept = [] if old is None else old.others(kinds)
-                    if replace != self.version:
-                        others = {t for t, _ in kept}
-                        raise ReplaceAsked(ui("set_add_sure", name=name, n=len(others | kinds), m=len(kinds),
-                                              k=len(others)) if kept else ui("set_replace_sure", name=name),
-                                           name, self.version)
-                    samples = [*kept, *samples]
-                cal = calibration.Calibration.from_crops(name, samples)
-                calibration.save(cal)
-                calibration.select(name)
+                # looked at and written as one step (two saves of one new name at once had both said they saved it)
+                with calibration.saving():
+                    saved = calibration.list_sets()
+                    twin = calibration.twin_of(name, saved)
+                    if twin is not None:
+                        raise TileSetError(ui("set_name_case", name=name, saved=twin))
+                    if name in saved:
+                        try:
+                            old: calibration.Calibration | None = calibration.load(name)
+                        except CalibrationError:  # a damaged file: nothing in it to keep
+                            old = None
+                        kept = [] if old is None else old.others(kinds)
+                        if replace != self.version:
+                            others = {t for t, _ in kept}
+                            if kept and old is not None and self._unlike(list(zip(old.tiles, old.crops, strict=True)),
+                                                                         samples):  # another set's pages put into it
+                                raise ReplaceAsked(ui("set_add_other", name=name), name, self.version)
+                            raise ReplaceAsked(ui("set_add_sure", name=name, n=len(others | kinds), m=len(kinds),
+                                                  k=len(others)) if kept else ui("set_replace_sure", name=name),
+                                               name, self.version)
+                        samples = [*kept, *samples]
+                    cal = calibration.Calibration.from_crops(name, samples)
+                    calibration.save(cal)
+                    calibration.select(name)
             except (CalibrationError, OSError) as bad:
                 raise TileSetError(both_words(str(bad))) from bad
             self.clear()

@@ -485,9 +485,12 @@ class PhotoTab:
                 head += [photo(p.image, width=720, said=t(ui("photo_read_said"))), photo_legend(p.legend, t)]
             return ft.Column(head, spacing=8)
         tile_set = self.read.tile_set if isinstance(self.read, ReadPhoto) else None
+        damaged = self.read.set_damaged if isinstance(self.read, ReadPhoto) else None
         name = t(ui("typed_name", hand=p.name)) if self.typed is not None else p.name
         head.append(label(name + (t(SEP) + t(ui("photo_tile_set", name=tile_set)) if tile_set else ""), 12,
                           colour=GREY))
+        if damaged:  # the set the player chose was left out: said where the tiles are (the CLI refuses to read)
+            head.append(ident("photo-set-damaged", label(t(ui("photo_set_damaged", name=damaged)), 12, colour=ACCENT)))
         fixes = [self._corrections(self.read, dict(p.scored), p.total)] if isinstance(self.read, ReadPhoto) else []
         if form is not None and p.image:  # the sum under the form too: on a phone the card is a screen and a half
             # below it, and each box changed needed a scroll down to see what it did, and back (a review)

@@ -16,6 +16,7 @@ import flet as ft
 
 from companion.app.listening import PageListener
 from companion.app.tileset_model import (
+    OtherSetAsked,
     ReplaceAsked,
     SheetDraft,
     SheetFailed,
@@ -67,6 +68,7 @@ class SettingsTab:
         self.confirm_clear = False  # a first tap on Start over asked
         self.visible = False  # the tab is shown (another phone's change redraws it)
         self.failed: SheetFailed | None = None  # the last photo, when it could not be read as a page
+        self.other: SheetPage | None = None  # the last page, when its tiles look like another set's (said in failed)
         self.replaced: tuple[str, int] | None = None  # the page whose earlier photo the last one replaced
         self.confirm: str | None = None  # the set a first tap on Delete asked about
         self.upload = PhotoUpload(host, source.upload_dir if source else None, self._received, self._refused,
@@ -134,6 +136,14 @@ class SettingsTab:
         self.confirm = None
         self.host.render()
 
+    def same_set(self) -> None:
+        """The page said to look like another set's is of this set after all: it is used."""
+        page, self.other = self.other, None
+        if page is not None:
+            self.failed = None
+            self.replaced = page.key if self.draft.add(page, same_set=True) else None
+        self.host.render()
+
     def set_name(self, value: str) -> None:
         self.name = value  # no redraw: the field shows what is typed
 
@@ -160,7 +170,7 @@ class SettingsTab:
             return
         self.confirm_clear = False
         self.draft.clear()
-        self.failed = self.replaced = self.message = self.replace = None
+        self.failed = self.replaced = self.message = self.replace = self.other = None
         self.host.render()
 
     # --- following the pages other phones send ---------------------------------------------------------
@@ -198,11 +208,15 @@ class SettingsTab:
         except Exception:  # the app's boundary
             log.exception("reading a photo of the sheet failed")
             got = SheetFailed(name, ui("set_error"))
+        self.other = None
         if isinstance(got, SheetFailed):
             self.failed, self.replaced = got, None
         else:
             self.failed = None
-            self.replaced = got.key if self.draft.add(got) else None
+            try:
+                self.replaced = got.key if self.draft.add(got) else None
+            except OtherSetAsked as ask:  # said, and the player may say it is the same set
+                self.failed, self.replaced, self.other = SheetFailed("", ask.words), None, ask.page
         self.busy = None
         self.host.render()
 
@@ -229,7 +243,9 @@ class SettingsTab:
         rows = tile_sets()
         used = next((r for r in rows if r.selected and r.problem is None), None)
         gone = None if used else selection_gone()
+        damaged = next((r for r in rows if r.selected and r.problem is not None), None)
         now = ui("set_current", name=used.name, kinds=used.kinds) if used else \
+            ui("set_current_damaged", name=damaged.name) if damaged else \
             ui("set_current_gone", name=gone) if gone else ui("set_current_none")
         out: list[ft.Control] = [ident(ID_SET_CURRENT, label(t(now), 14, bold=True))]
         for i, r in enumerate(rows):  # identified by place: a name may be in any script
@@ -275,8 +291,12 @@ class SettingsTab:
             f = self.failed
             said = ui("sheet_failed", photo=f.photo, why=f.why.zh, why_en=f.why.en) if f.photo else f.why
             out.append(ident("set-failed", label(t(said), 13, bold=True, colour=ACCENT)))
+            if self.other is not None:
+                out.append(ident("set-same-set", ft.OutlinedButton(content=t(ui("sheet_same_set")), height=FINGER,
+                                                                   disabled=busy, on_click=self.same_set)))
         out += [self._page(p) for p in self.draft.shown()]
-        if self.draft.pages:
+        if self.draft.pages:  # (one draft per server: two phones calibrating two sets at once would mix pages)
+            out.append(label(t(ui("set_shared_pages")), 12, colour=GREY))
             missing = self.draft.missing()
             if missing:
                 out.append(ident(ID_SET_MISSING, ft.Column([label(t(ui("set_missing", n=len(missing))), 13),

@@ -781,9 +781,9 @@ UI: dict[str, tuple[str, str]] = {
                  "The screen changed just as you tapped: that tap was on the old screen and was not entered. "
                  "Look again, and tap again if you meant it."),
     "set_start_over_sure": ("確定清掉已讀的頁", "Yes, clear the pages read"),
-    "set_name_reserved": ("牌組名稱「{name}」不能用：none 是「不用校正」的指令，CON、NUL 這類是 Windows 保留的名稱，請換一個",
-                          "The name “{name}” cannot be used: none is the command that reads without a set, and names "
-                          "such as CON or NUL are kept by Windows; choose another"),
+    "set_name_reserved": ("牌組名稱「{name}」不能用：「none」表示不用校正，CON、NUL 這類是 Windows 保留的名稱，請換一個",
+                          "The name “{name}” cannot be used: “none” means no calibration, and names such as CON or "
+                          "NUL are kept by Windows; choose another"),
     "set_name_bad": ("牌組名稱「{name}」不能用：最多 64 個字，只能有文字、數字、空格、_、- 或 ( )，開頭要是文字或數字",
                      "The name “{name}” cannot be used: up to 64 letters, digits, spaces, _, - or ( ), beginning with "
                      "a letter or digit"),
@@ -1450,6 +1450,28 @@ UI: dict[str, tuple[str, str]] = {
     "dealer_parts_run": ("{streak}{pull}", "{streak_en} and {pull_en}"),
     "dealer_parts_with": ("{dealer}、{run}", "{dealer_en}, {run_en}"),
     "dealer_parts_capped": ("{parts}，算到上限 {cap}", "{parts_en}, counted up to the cap of {cap}"),
+    # --- tile sets (Settings): a page of another set, the pages every phone shares, a damaged set said in a player's
+    # words (a calibration review: a page of another set replaced the page unsaid; a damaged set showed the server's
+    # path, BadZipFile and command-line advice) ---
+    "sheet_other_set": ("{page}：這張的牌和這裡已有的頁看起來不像同一副（是別副牌嗎？），所以沒有用。請只拍同一副牌的各頁"
+                        "（要換一副請先按「重來」）；確定是同一副就照用",
+                        "{page_en}: its tiles do not look like those of the pages already here (another tile set?), so "
+                        "it is not used. Photograph the pages of one set (Start over for another set); if it is the "
+                        "same set, use it"),
+    "sheet_same_set": ("是同一副：照用這張", "Same set: use this photo"),
+    "set_add_other": ("這幾頁的牌和已存的「{name}」看起來不像同一副（是別副牌嗎？）：確定是同一副，再按一次「儲存並使用」"
+                      "就放進去，不然請換個名字",
+                      "These pages' tiles do not look like those of the saved set “{name}” (another tile set?): if it "
+                      "is the same set, tap Save and use again to put them in, else give another name"),
+    "set_shared_pages": ("每支手機傳來的頁都放在這裡一起：一次只校正一副牌",
+                         "The pages every phone sends gather here together: calibrate one set at a time"),
+    "set_damaged": ("檔案「{file}」損壞了，讀不出來：請刪除它，再重新校正這副牌",
+                    "Its file “{file}” is damaged and cannot be read: delete it and calibrate the set again"),
+    "set_current_damaged": ("選用的「{name}」檔案損壞了：讀照片沒有用校正，請刪除它，選用另一副或重新校正",
+                            "The selected set “{name}” is damaged: photos are read without a calibration; delete it, "
+                            "use another set or calibrate it again"),
+    "photo_set_damaged": ("沒有用選用的「{name}」讀牌：它的檔案損壞了（見「設定」）",
+                          "Not read with the selected set “{name}”: its file is damaged (see Settings)"),
 }
 
 

@@ -10,6 +10,7 @@
     companion calibrate use NAME           # select the set used by `companion classify`, `read`, `score` and the app
     companion calibrate none               # select none: the trained model reads alone
     companion calibrate delete NAME
+    companion calibrate rename OLD NEW     # its selection and fitted weights go with it
 
 A crop is one upright tile face. One crop per kind (43 with the back) is enough; more are averaged.
 The sheet has a labelled box per kind; plants go in by their printed number (5f-8f = printed 1-4), which
@@ -73,6 +74,9 @@ def register(sub: Any) -> None:
     ph.add_argument("--keep", metavar="TILE", action="append", default=[],
                     help="a box the check takes for another kind whose tile is right after all: keep it (else it "
                          "is left out; repeat for more) / 檢查說像別種牌、其實沒放錯的格子：照用（否則不用；可重複）")
+    ph.add_argument("--same-set", action="store_true",
+                    help="the photos are of one tile set, though their tiles look unlike each other's or the saved "
+                         "set's: use them all / 照片的牌看起來和別張或已存的牌組不像，其實是同一副：全部照用")
     a = ops.add_parser("add", help="create a calibrated set from crops, or add crops to one / "
                                    "用牌面圖建立已校正牌組，或加進已有的牌組",
                        description="Create a calibrated set from crops, or add crops to a saved one: a kind given "
@@ -88,6 +92,9 @@ def register(sub: Any) -> None:
     a.add_argument("--keep", metavar="TILE", action="append", default=[],
                    help="a crop the check takes for another kind whose label is right after all: keep it (else it "
                         "is left out; repeat for more) / 檢查說像別種牌、其實沒標錯的牌面圖：照用（否則不用；可重複）")
+    a.add_argument("--same-set", action="store_true",
+                   help="the crops are of the saved set's tiles, though they look unlike them: put them in / "
+                        "牌面圖看起來和已存的牌組不像，其實是同一副：照樣放進去")
     ops.add_parser("list", help="list calibrated sets / 列出已校正牌組",
                    description="List the calibrated tile sets. / 列出已校正的牌組。")
     u = ops.add_parser("use", help="select a calibrated set / 選用已校正牌組",
@@ -99,6 +106,12 @@ def register(sub: Any) -> None:
     d = ops.add_parser("delete", help="delete a calibrated set / 刪除已校正牌組",
                        description="Delete a calibrated set. / 刪除一副已校正牌組。")
     d.add_argument("name", help="the calibrated set to delete / 要刪除的已校正牌組")
+    r = ops.add_parser("rename", help="rename a calibrated set / 替已校正牌組改名",
+                       description="Rename a calibrated set; a selected set stays selected. / "
+                                   "替一副已校正牌組改名；選用中的仍然選用。")
+    r.add_argument("old", help="the calibrated set to rename / 要改名的已校正牌組")
+    r.add_argument("new", help="its new name (letters of any script, digits, spaces, _, - or ( )) / "
+                              "新名稱（文字、數字、空格、_、- 或 ( )）")
     p.set_defaults(func=run)
 
 
@@ -196,17 +209,28 @@ def _add(args: argparse.Namespace) -> int:
         raise ValueError(f"no crops given: no {', '.join(kinds)} image in {folders}: nothing calibrated / "
                          f"{folders} 裡沒有 {'、'.join(kinds)} 圖檔：沒有給任何牌面圖，未校正" if folders
                          else "no crops given: nothing calibrated / 沒有給任何牌面圖，未校正")
-    _save(args.name, samples, not args.no_select, failed, add=True)
+    _save(args.name, samples, not args.no_select, failed, add=True, same_set=args.same_set)
     return 1 if failed else 0
 
 
 def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, failed: int = 0, add: bool = False,
-          replace: bool = False) -> None:
+          replace: bool = False, same_set: bool = False) -> None:
+    """:func:`_save_held` under the calibration folder's save lock: what is saved is looked at and written as one
+    step (two `calibrate photo race` at once had both printed calibrated “race”, one silently replacing the other)."""
+    from companion.vision import calibration
+
+    with calibration.saving():
+        _save_held(name, samples, select, failed, add, replace, same_set)
+
+
+def _save_held(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, failed: int, add: bool,
+               replace: bool, same_set: bool) -> None:
     """Calibrate ``name`` from ``samples``, guarded as the app's Settings tab guards it (a review's command line
     silently replaced a 42-kind set by 22 kinds, by 1 with ``add``, and by another set's photos). ``failed``:
     inputs that could not be used; then a set already saved under ``name`` is kept as it is. ``add``: the saved
     set's kinds not among ``samples`` are kept. Else a saved set is replaced only with ``replace`` and by one
-    that covers every kind it had. A name that differs from a saved one only in case or width is refused (on a Mac's or
+    that covers every kind it had. Put into a saved set (``add``), tiles that do not look like its own (another
+    set's, :func:`~companion.vision.sheet.set_likeness`) are refused unless ``same_set``. A name that differs from a saved one only in case or width is refused (on a Mac's or
     Windows' disk it is the same file)."""
     from companion.vision import calibration
 
@@ -228,6 +252,8 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
     given = {t for t, _ in samples}
     before = len(set(old.tiles)) if old is not None else 0
     if old is not None and add:  # the kinds not given now keep their crops
+        if not same_set:
+            _same_set_as_saved(name, old, samples)
         samples = [*old.others(given), *samples]
     elif old is not None:
         lost = sorted(set(old.tiles) - given)
@@ -265,7 +291,22 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
               f"`companion calibrate use {name}` / 有 {failed} 項無法使用，所以沒有選用：修正後加 --add 放進去，再用 "
               f"companion calibrate use {name} 選用")
     if missing:
-        print(f"kinds without a crop (the trained model decides alone / 未校正): {_names(missing)}")
+        print(f"kinds without a crop, read by the trained model alone: {' '.join(t.code for t in missing)} / "
+              f"沒有校正的牌（只用內建的模型讀）：{'、'.join(t.zh for t in missing)}")
+
+
+def _same_set_as_saved(name: str, old: Any, samples: list[tuple[Tile, np.ndarray]]) -> None:
+    """Refuse ``samples`` whose tiles do not look like those of the saved set ``old`` (a review's `photo set9
+    s11-1.jpg --add` put another set's 22 faces into set 9, saying "added to set9: 42 -> 42 kinds")."""
+    from companion.vision.classify import TileClassifier
+    from companion.vision.sheet import SAME_SET, set_likeness
+
+    like = set_likeness(list(zip(old.tiles, old.crops, strict=True)), samples, TileClassifier(threads=2))
+    if like is not None and like < SAME_SET:
+        raise ValueError(f"these tiles do not look like those of the saved set “{name}” (another tile set?): it is "
+                         f"kept as it was; give a new name for another set, or add --same-set if they are “{name}”'s "
+                         f"tiles / 這些牌和已存的牌組「{name}」的牌看起來不像（是別副牌嗎？）：「{name}」保持不變；"
+                         f"別副牌請用新名稱，若確實是「{name}」的牌請加 --same-set")
 
 
 def _names(tiles: Sequence[Tile]) -> str:
@@ -321,7 +362,7 @@ def _photo(args: argparse.Namespace) -> int:
     if missing:  # path of folders above it, as `sheet` refuses them: a change review)
         raise ValueError(f"--crops {args.crops}: {missing[0]} / --crops {args.crops}：{missing[1]}")
     keep = _keep(args.keep)
-    from companion.vision.sheet import upside_down
+    from companion.vision.sheet import SAME_SET, set_likeness, upside_down
 
     detector, classifier = TileDetector(threads=2, backs=False), TileClassifier(threads=2)
     samples: list[tuple[Tile, np.ndarray]] = []
@@ -335,8 +376,7 @@ def _photo(args: argparse.Namespace) -> int:
             print(f"companion calibrate: {with_zh(str(e), '無法讀取這張照片')}", file=sys.stderr)
             continue
         key = reading.page.label
-        seen[key] = seen.get(key, 0) + 1
-        _report(reading, seen[key])
+        _report(reading)
         reading, turned = upside_down(reading, classifier)  # a tile laid upside down would teach its face turned
         if turned:
             print(f"  upside down in their boxes, turned the right way up / 放顛倒了，已轉正: {_names(turned)}")
@@ -344,6 +384,17 @@ def _photo(args: argparse.Namespace) -> int:
         # out, as the app leaves it out, unless --keep says it is right (a review's set read 2m as 5p and 5p as 2m)
         wrong = _check_boxes(reading.samples(), classifier, keep)
         kept = [(t, crop) for t, crop in reading.samples() if t not in wrong]
+        like = None if args.same_set else set_likeness(samples, kept, classifier)
+        if like is not None and like < SAME_SET:  # (a review's photos of three sets were averaged into one set)
+            failed += 1
+            print(f"companion calibrate: {f}: its tiles do not look like those of the photos before it (another tile "
+                  f"set?): left out; photograph the pages of one set, or add --same-set if they are one set / "
+                  f"{f}：這張的牌和前面照片的牌看起來不像同一副（是別副牌嗎？）：這張先不用；請只拍同一副牌的各頁，"
+                  "若確實是同一副請加 --same-set", file=sys.stderr)
+            continue
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] > 1:
+            print(f"  {key} came in {seen[key]} photos: their crops are averaged / 同一頁多張，取平均")
         if args.crops:
             _write_crops(Path(args.crops), kept, seen[key])
         samples += kept
@@ -351,11 +402,12 @@ def _photo(args: argparse.Namespace) -> int:
         return 2
     if not samples:
         raise ValueError("no tiles found in any photo: nothing calibrated / 沒有找到任何牌，未校正")
-    _save(args.name, samples, not args.no_select, failed, add=args.add, replace=args.replace)
+    _save(args.name, samples, not args.no_select, failed, add=args.add, replace=args.replace,
+          same_set=args.same_set)
     return 1 if failed else 0
 
 
-def _report(reading: Any, times: int) -> None:
+def _report(reading: Any) -> None:
     """Per photo: which page, which boxes hold a tile, which are empty or unreadable."""
     from companion.vision.sheet import CellStatus
 
@@ -368,8 +420,6 @@ def _report(reading: Any, times: int) -> None:
     bad = [c for c in reading.cells if c.status is CellStatus.UNREADABLE]
     if bad:
         print("  unreadable / 無法讀取: " + "; ".join(f"{c.cell.tile.code} {c.cell.tile.zh} ({c.reason})" for c in bad))
-    if times > 1:
-        print(f"  {page.label} came in {times} photos: their crops are averaged / 同一頁多張，取平均")
 
 
 def _check_boxes(samples: list[tuple[Tile, np.ndarray]], classifier: Any, keep: set[Tile]) -> set[Tile]:
@@ -380,12 +430,15 @@ def _check_boxes(samples: list[tuple[Tile, np.ndarray]], classifier: Any, keep: 
     out = set()
     for m in misplaced(samples, classifier):
         kept = m.tile in keep
-        what = ("kept, as --keep says / 依 --keep 照用" if kept else
-                f"left out: put the {m.tile.code} in its box and photograph the page again, or add --keep "
-                f"{m.tile.code} if it is right / 這格先不用：把{m.tile.zh}放回它的格子再拍一次，若沒放錯請加 "
-                f"--keep {m.tile.code}")
-        print(f"  check box {m.tile.code} {m.tile.zh} ({m.tile.en}): it looks like {m.looks_like.code} "
-              f"{m.looks_like.zh} ({m.looks_like.en}, {m.score:.2f}); {what}")
+        tile, like, code = m.tile, m.looks_like, m.tile.code
+        # (a review: "check box 2m" read as a checkbox, the Chinese never said what the tile looks like, a raw 0.96
+        # was shown, and the back's box asked to "put the 0x in its box")
+        put = ("the face-down tile", "背面朝上的牌") if tile is Tile.UNKNOWN else (f"a {code}", tile.zh)
+        what = (("kept, as --keep says", "依 --keep 照用") if kept else
+                (f"left out: put {put[0]} in it and photograph the page again, or add --keep {code} if it is right",
+                 f"這格先不用：把{put[1]}放進去再拍一次，若沒放錯請加 --keep {code}"))
+        print(f"  the box for {code} ({tile.en}): its tile looks like {like.code} ({like.en}); {what[0]} / "
+              f"{code} {tile.zh}那一格：裡面的牌看起來像{like.zh}；{what[1]}")
         if not kept:
             out.add(m.tile)
     return out
@@ -463,8 +516,9 @@ def _list() -> None:
 def run(args: argparse.Namespace) -> int:
     from companion.vision import calibration
 
-    if isinstance(getattr(args, "name", None), str):  # as the set's file is named (a Mac may type it decomposed)
-        args.name = unicodedata.normalize("NFC", args.name)
+    for field in ("name", "old", "new"):  # as the set's file is named (a Mac may type it decomposed)
+        if isinstance(getattr(args, field, None), str):
+            setattr(args, field, unicodedata.normalize("NFC", getattr(args, field)))
     try:
         if args.op in ("add", "photo"):  # what is wrong with the command is said before any file is read (a review)
             calibration.check_name(args.name)
@@ -482,6 +536,11 @@ def run(args: argparse.Namespace) -> int:
             calibration.select(args.name)
             print(f"selected “{args.name}”: read, classify, score and the app read with it / "
                   f"已選用「{args.name}」：read、classify、score 和 app 都用它")
+        elif args.op == "rename":
+            calibration.rename(args.old, args.new)
+            on = calibration.selected() == args.new
+            print(f"renamed “{args.old}” to “{args.new}”" + (" (still the selected set)" if on else "")
+                  + f" / 已把「{args.old}」改名為「{args.new}」" + ("（仍是選用的牌組）" if on else ""))
         elif args.op == "none":
             calibration.deselect()
             print("no calibrated set selected: the trained model reads alone / 不用已校正牌組：只用訓練好的模型")

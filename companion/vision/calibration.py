@@ -20,10 +20,12 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
+import os
 import re
+import time
 import unicodedata
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,7 +39,7 @@ from companion.vision.augment import photo_view
 from companion.vision.preprocess import INPUT_SIZE, as_bgr
 
 __all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "nearest_weight", "views", "photo_views",
-           "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "deselect", "selected", "delete", "valid_name", "reserved_name", "write_atomic", "STORE_SIZE",
+           "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "deselect", "selected", "delete", "valid_name", "reserved_name", "write_atomic", "saving", "rename", "STORE_SIZE",
            "MIN_CROP", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS", "PHOTO_VIEWS", "FIT_STEPS", "FITTED", "TRUST", "FIT_VERSION"]
 
 STORE_SIZE = (INPUT_SIZE[0] * 2, INPUT_SIZE[1] * 2)
@@ -404,6 +406,46 @@ def save(cal: Calibration) -> Path:
     return p
 
 
+SAVE_WAIT_S = 30.0
+"""How long a save waits for another save of a set to end (a save writes in a second or two)."""
+STALE_SAVE_S = 600.0
+"""A save lock older than this was left by a save that crashed: it is taken over."""
+
+
+@contextlib.contextmanager
+def saving() -> Iterator[None]:
+    """Hold the calibration folder's save lock (``.saving.lock``, made with ``O_EXCL``) while a save looks at the sets
+    saved and writes its own, waiting up to :data:`SAVE_WAIT_S` for another save: two saves of one new name at once
+    had both said they saved it, one silently replacing the other past ``--replace`` and the "never fewer kinds" guard
+    (a calibration review). One lock for the folder: names that differ only in case or width are one file on a Mac's
+    or Windows' disk."""
+    folder = calibration_dir()
+    make_folder(folder)
+    lock = folder / ".saving.lock"
+    deadline = time.monotonic() + SAVE_WAIT_S
+    while True:
+        try:
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            break
+        except FileExistsError:
+            with contextlib.suppress(OSError):
+                if time.time() - lock.stat().st_mtime > STALE_SAVE_S:  # a crashed save's
+                    lock.unlink(missing_ok=True)
+                    continue
+            if time.monotonic() > deadline:
+                raise CalibrationError("another tile set is being saved: try again in a moment / "
+                                       "另一副牌組正在儲存：請稍後再試") from None
+            time.sleep(0.05)
+    try:
+        with contextlib.suppress(OSError):
+            os.write(fd, str(os.getpid()).encode())
+        os.close(fd)
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            lock.unlink(missing_ok=True)
+
+
 def load(name: str) -> Calibration:
     p = _path(name)
     if not p.is_file():
@@ -422,6 +464,37 @@ def load(name: str) -> Calibration:
         raise CalibrationError(f"calibration “{name}” at {p} is damaged (crops {crops.shape}): {_CARRY_ON} / "
                                f"校正牌組「{name}」（{p}）{_DAMAGED}")
     return Calibration(name, tiles, crops, p)
+
+
+def rename(old: str, new: str) -> None:
+    """Call the set ``old`` ``new``: its file, its fitted weights (their key is the crops and the model, not the
+    name) and the selection go with it. Refused, naming it, where ``old`` is not saved or ``new`` cannot name a new set
+    or names one saved (in any case or width, but ``old`` itself)."""
+    with saving():
+        saved = list_sets()
+        if old not in saved:
+            known = ", ".join(saved)
+            raise CalibrationError(f"no calibration named “{old}” (known: {known or 'none'}) / "
+                                   f"找不到名為「{old}」的校正牌組（現有：{known or '無'}）")
+        check_name(new)
+        twin = twin_of(new, saved)
+        if new in saved or (twin is not None and twin != old):
+            taken = new if new in saved else twin
+            raise CalibrationError(f"a set named “{taken}” is saved already: rename or delete it first, or choose "
+                                   f"another name / 已經有名為「{taken}」的牌組：請先改名或刪除它，或換一個名稱")
+        was = selected()
+        src, dst = _path(old), _path(new, new=True)
+        try:
+            os.replace(src, dst)
+        except OSError as e:
+            from companion.rules.profiles import os_error_zh
+
+            raise CalibrationError(f"cannot rename “{old}”: {e.strerror or e} / 無法改名「{old}」（{os_error_zh(e)}）") from e
+        for fit in src.parent.glob(f"{old}.fit-*.npz"):  # a cache left behind is only refitted
+            with contextlib.suppress(OSError):
+                fit.replace(dst.with_name(new + fit.name[len(old):]))
+        if was == old:
+            select(new)
 
 
 def list_sets() -> list[str]:

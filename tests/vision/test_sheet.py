@@ -429,8 +429,9 @@ def test_calibrate_photo_points_at_a_tile_in_the_wrong_box_and_writes_crops(
     crops = tmp_path / "crops"
     assert main(["calibrate", "photo", "club", str(tmp_path / "p1.jpg"), "--crops", str(crops)]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"check box 1m 一萬 .*looks like 9p 九筒.*left out.*--keep 1m", out), out
-    assert len(re.findall("check box", out)) == 1  # the right tiles in their boxes raise no doubt
+    assert re.search(r"the box for 1m \(.*\): its tile looks like 9p \(.*\); left out: put a 1m in it .*--keep 1m if it is right / "
+                     r"1m 一萬那一格：裡面的牌看起來像九筒；這格先不用：把一萬放進去再拍一次.*--keep 1m", out), out
+    assert len(re.findall("the box for", out)) == 1  # the right tiles in their boxes raise no doubt
     # the box in doubt is left out of the set (it would teach 1m the 9p's face), as the app leaves it out
     every = sorted(c.tile.code for c in layout(Paper.LETTER)[0].cells)
     assert sorted(p.stem for p in crops.iterdir()) == [c for c in every if c != "1m"]
