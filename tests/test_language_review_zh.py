@@ -110,7 +110,7 @@ def test_the_default_rule_set_is_marked_where_the_rule_sets_are_listed_in_both_l
           '"round_wind": "S", "discarder": "S"}'
     monkeypatch.setattr("sys.stdin", io.StringIO(win + "\n"))
     code, out, _ = run(capsys, "tai", "--explain", "--lang", "en")
-    assert code == 0 and "Profile: atawmj_2009 (ATAWMJ 2009)\n" in out
+    assert code == 0 and "Rules: ATAWMJ 2009 (atawmj_2009)\n" in out
 
 
 def test_one_idea_one_name_and_the_chinese_says_what_the_english_says() -> None:
