@@ -236,7 +236,7 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
                              f"({' '.join(t.code for t in lost)}): it is kept; give --add to put these pages into "
                              f"it, photograph every page, give a new name, or delete it first (companion calibrate "
                              f"delete {name}) / "
-                             f"已存的牌組「{name}」有 {len(lost)} 種牌這些照片裡沒有（{'、'.join(t.zh for t in lost)}）："
+                             f"已存的牌組「{name}」有 {len(lost)} 種牌這些照片裡沒有（{'、'.join(_zh(t) for t in lost)}）："
                              f"保持不變；要把這幾頁放進去請加 --add，或把每一頁都拍進來、改用新名稱，或先刪除它"
                              f"（companion calibrate delete {name}）")
         if not replace:
@@ -269,7 +269,22 @@ def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, faile
 
 
 def _names(tiles: Sequence[Tile]) -> str:
-    return ", ".join(f"{t.code} {t.zh}" for t in tiles) if tiles else "-"
+    return ", ".join(f"{t.code} {_zh(t)}" for t in tiles) if tiles else "-"
+
+
+def _zh(tile: Tile) -> str:
+    """``tile``'s Chinese name as the sheet's box for it says it: a plant by its printed number (印 3 的花), not by
+    the picture of a set that may print the other plant 3 (:func:`~companion.vision.sheet.box_named`)."""
+    from companion.vision.sheet import box_named
+
+    return box_named(tile)[0]
+
+
+def _en(tile: Tile) -> str:
+    """``tile``'s English name as the sheet's box for it says it (plant printed 3): :func:`_zh`'s."""
+    from companion.vision.sheet import box_named
+
+    return box_named(tile)[1]
 
 
 def _sheet(args: argparse.Namespace) -> int:
@@ -367,7 +382,7 @@ def _report(reading: Any, times: int) -> None:
     print(f"  empty / 空格: {_names(reading.tiles(CellStatus.EMPTY))}")
     bad = [c for c in reading.cells if c.status is CellStatus.UNREADABLE]
     if bad:
-        print("  unreadable / 無法讀取: " + "; ".join(f"{c.cell.tile.code} {c.cell.tile.zh} ({c.reason})" for c in bad))
+        print("  unreadable / 無法讀取: " + "; ".join(f"{c.cell.tile.code} {_zh(c.cell.tile)} ({c.reason})" for c in bad))
     if times > 1:
         print(f"  {page.label} came in {times} photos: their crops are averaged / 同一頁多張，取平均")
 
@@ -382,10 +397,10 @@ def _check_boxes(samples: list[tuple[Tile, np.ndarray]], classifier: Any, keep: 
         kept = m.tile in keep
         what = ("kept, as --keep says / 依 --keep 照用" if kept else
                 f"left out: put the {m.tile.code} in its box and photograph the page again, or add --keep "
-                f"{m.tile.code} if it is right / 這格先不用：把{m.tile.zh}放回它的格子再拍一次，若沒放錯請加 "
+                f"{m.tile.code} if it is right / 這格先不用：把{_zh(m.tile)}放回它的格子再拍一次，若沒放錯請加 "
                 f"--keep {m.tile.code}")
-        print(f"  check box {m.tile.code} {m.tile.zh} ({m.tile.en}): it looks like {m.looks_like.code} "
-              f"{m.looks_like.zh} ({m.looks_like.en}, {m.score:.2f}); {what}")
+        print(f"  check box {m.tile.code} {_zh(m.tile)} ({_en(m.tile)}): it looks like {m.looks_like.code} "
+              f"{_zh(m.looks_like)} ({_en(m.looks_like)}, {m.score:.2f}); {what}")
         if not kept:
             out.add(m.tile)
     return out
@@ -405,14 +420,14 @@ def _check_crops(samples: list[tuple[Tile, np.ndarray]], files: list[Path], keep
     out = set()
     for i, m in misplaced_at(samples, TileClassifier(threads=2)):
         tile, like, f = m.tile, m.looks_like, files[i]
-        said = (f"{f}: labelled {tile.code} ({tile.en}), but it looks like {like.code} ({like.en}, {m.score:.2f})",
-                f"{f}：標的是 {tile.code} {tile.zh}，看起來卻像 {like.code} {like.zh}（{m.score:.2f}）")
+        said = (f"{f}: labelled {tile.code} ({_en(tile)}), but it looks like {like.code} ({_en(like)}, {m.score:.2f})",
+                f"{f}：標的是 {tile.code} {_zh(tile)}，看起來卻像 {like.code} {_zh(like)}（{m.score:.2f}）")
         if tile in keep:
             print(f"{said[0]}; kept, as --keep says / {said[1]}；依 --keep 照用")
             continue
         print(f"companion calibrate: {said[0]}; left out, since it would teach the set the {like.code}'s face as "
               f"{tile.code}: name it by the tile it shows, or add --keep {tile.code} if the label is right / "
-              f"{said[1]}；這張先不用（會讓牌組把{like.zh}當成{tile.zh}）：請用它真正的牌命名，若沒標錯請加 "
+              f"{said[1]}；這張先不用（會讓牌組把{_zh(like)}當成{_zh(tile)}）：請用它真正的牌命名，若沒標錯請加 "
               f"--keep {tile.code}", file=sys.stderr)
         out.add(i)
     return out
