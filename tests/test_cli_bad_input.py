@@ -224,7 +224,7 @@ def test_a_line_that_is_no_utf8_and_a_long_input_are_said_as_such(monkeypatch: p
     monkeypatch.setattr("sys.stdin", raw)
     assert main(["shanten", "--lang", "en"]) == 1
     out = capsys.readouterr()
-    assert out.err == "companion: line 1: not UTF-8 text (byte 1)\n" and "ready (0)" in out.out  # the next line read
+    assert out.err == "companion: line 1: not UTF-8 text (byte 1)\n" and "  ready  " in out.out  # the next line read
     assert main(["waits", "1m" * 5000]) == 1
     err = capsys.readouterr().err
     assert "第 1 個引數「" + "1m" * 39 + "1…」：" in err and len(err) < 300

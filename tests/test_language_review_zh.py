@@ -82,8 +82,17 @@ def test_shanten_in_chinese_says_it_in_words_without_bare_numbers(capsys: pytest
     assert "  聽牌  聽 四條" in ready
     assert far.endswith("  還差四張才聽（四向聽）")
     assert "(" not in out
-    _, out, _ = run(capsys, "shanten", "--lang", "en", READY + "1z")
-    assert out.rstrip().endswith("one discard from ready (0)")  # the English as it was
+
+
+def test_shanten_in_english_says_it_in_words_without_bare_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    """A review: the Chinese was said in words, the English still printed 'complete (-1)', 'ready (0)' and 'one
+    discard from ready (0)', numbers a beginner is not told the meaning of. The English says it in words too."""
+    _, out, _ = run(capsys, "shanten", "--lang", "en", "123m456m789m123p456p99s", READY, READY + "1z",
+                    "123579m13579p13579s")
+    complete, ready, drawn, far = out.splitlines()
+    assert complete.endswith("  complete") and drawn.endswith("  one discard from ready")
+    assert "  ready  " in ready and far.endswith("  4 useful draws from ready")
+    assert "(0)" not in out and "(-1)" not in out
 
 
 def test_the_command_list_says_shanten_and_demo_in_plain_words() -> None:
@@ -110,7 +119,7 @@ def test_the_default_rule_set_is_marked_where_the_rule_sets_are_listed_in_both_l
           '"round_wind": "S", "discarder": "S"}'
     monkeypatch.setattr("sys.stdin", io.StringIO(win + "\n"))
     code, out, _ = run(capsys, "tai", "--explain", "--lang", "en")
-    assert code == 0 and "Profile: atawmj_2009 (ATAWMJ 2009)\n" in out
+    assert code == 0 and "Rules: ATAWMJ 2009 (atawmj_2009)\n" in out
 
 
 def test_one_idea_one_name_and_the_chinese_says_what_the_english_says() -> None:

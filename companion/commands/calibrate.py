@@ -262,7 +262,7 @@ def _save_held(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, 
                              f"({' '.join(t.code for t in lost)}): it is kept; give --add to put these pages into "
                              f"it, photograph every page, give a new name, or delete it first (companion calibrate "
                              f"delete {name}) / "
-                             f"已存的牌組「{name}」有 {len(lost)} 種牌這些照片裡沒有（{'、'.join(t.zh for t in lost)}）："
+                             f"已存的牌組「{name}」有 {len(lost)} 種牌這些照片裡沒有（{'、'.join(_zh(t) for t in lost)}）："
                              f"保持不變；要把這幾頁放進去請加 --add，或把每一頁都拍進來、改用新名稱，或先刪除它"
                              f"（companion calibrate delete {name}）")
         if not replace:
@@ -310,7 +310,22 @@ def _same_set_as_saved(name: str, old: Any, samples: list[tuple[Tile, np.ndarray
 
 
 def _names(tiles: Sequence[Tile]) -> str:
-    return ", ".join(f"{t.code} {t.zh}" for t in tiles) if tiles else "-"
+    return ", ".join(f"{t.code} {_zh(t)}" for t in tiles) if tiles else "-"
+
+
+def _zh(tile: Tile) -> str:
+    """``tile``'s Chinese name as the sheet's box for it says it: a plant by its printed number (印 3 的花), not by
+    the picture of a set that may print the other plant 3 (:func:`~companion.vision.sheet.box_named`)."""
+    from companion.vision.sheet import box_named
+
+    return box_named(tile)[0]
+
+
+def _en(tile: Tile) -> str:
+    """``tile``'s English name as the sheet's box for it says it (plant printed 3): :func:`_zh`'s."""
+    from companion.vision.sheet import box_named
+
+    return box_named(tile)[1]
 
 
 def _sheet(args: argparse.Namespace) -> int:
@@ -419,7 +434,7 @@ def _report(reading: Any) -> None:
     print(f"  empty / 空格: {_names(reading.tiles(CellStatus.EMPTY))}")
     bad = [c for c in reading.cells if c.status is CellStatus.UNREADABLE]
     if bad:
-        print("  unreadable / 無法讀取: " + "; ".join(f"{c.cell.tile.code} {c.cell.tile.zh} ({c.reason})" for c in bad))
+        print("  unreadable / 無法讀取: " + "; ".join(f"{c.cell.tile.code} {_zh(c.cell.tile)} ({c.reason})" for c in bad))
 
 
 def _check_boxes(samples: list[tuple[Tile, np.ndarray]], classifier: Any, keep: set[Tile]) -> set[Tile]:
@@ -433,12 +448,12 @@ def _check_boxes(samples: list[tuple[Tile, np.ndarray]], classifier: Any, keep: 
         tile, like, code = m.tile, m.looks_like, m.tile.code
         # (a review: "check box 2m" read as a checkbox, the Chinese never said what the tile looks like, a raw 0.96
         # was shown, and the back's box asked to "put the 0x in its box")
-        put = ("the face-down tile", "背面朝上的牌") if tile is Tile.UNKNOWN else (f"a {code}", tile.zh)
+        put = ("the face-down tile", "背面朝上的牌") if tile is Tile.UNKNOWN else (f"a {code}", _zh(tile))
         what = (("kept, as --keep says", "依 --keep 照用") if kept else
                 (f"left out: put {put[0]} in it and photograph the page again, or add --keep {code} if it is right",
                  f"這格先不用：把{put[1]}放進去再拍一次，若沒放錯請加 --keep {code}"))
-        print(f"  the box for {code} ({tile.en}): its tile looks like {like.code} ({like.en}); {what[0]} / "
-              f"{code} {tile.zh}那一格：裡面的牌看起來像{like.zh}；{what[1]}")
+        print(f"  the box for {code} ({_en(tile)}): its tile looks like {like.code} ({_en(like)}); {what[0]} / "
+              f"{code} {_zh(tile)}那一格：裡面的牌看起來像{_zh(like)}；{what[1]}")
         if not kept:
             out.add(m.tile)
     return out
@@ -458,14 +473,14 @@ def _check_crops(samples: list[tuple[Tile, np.ndarray]], files: list[Path], keep
     out = set()
     for i, m in misplaced_at(samples, TileClassifier(threads=2)):
         tile, like, f = m.tile, m.looks_like, files[i]
-        said = (f"{f}: labelled {tile.code} ({tile.en}), but it looks like {like.code} ({like.en}, {m.score:.2f})",
-                f"{f}：標的是 {tile.code} {tile.zh}，看起來卻像 {like.code} {like.zh}（{m.score:.2f}）")
+        said = (f"{f}: labelled {tile.code} ({_en(tile)}), but it looks like {like.code} ({_en(like)}, {m.score:.2f})",
+                f"{f}：標的是 {tile.code} {_zh(tile)}，看起來卻像 {like.code} {_zh(like)}（{m.score:.2f}）")
         if tile in keep:
             print(f"{said[0]}; kept, as --keep says / {said[1]}；依 --keep 照用")
             continue
         print(f"companion calibrate: {said[0]}; left out, since it would teach the set the {like.code}'s face as "
               f"{tile.code}: name it by the tile it shows, or add --keep {tile.code} if the label is right / "
-              f"{said[1]}；這張先不用（會讓牌組把{like.zh}當成{tile.zh}）：請用它真正的牌命名，若沒標錯請加 "
+              f"{said[1]}；這張先不用（會讓牌組把{_zh(like)}當成{_zh(tile)}）：請用它真正的牌命名，若沒標錯請加 "
               f"--keep {tile.code}", file=sys.stderr)
         out.add(i)
     return out

@@ -45,11 +45,11 @@ def describe(hand: Hand, lang: str) -> str:
         # review: 「聽牌 (0)」's bare number means nothing to a player, and 向聽 alone is jargon to many Taiwanese ones)
         return "已胡牌" if s == -1 else "聽牌" if s == 0 else f"還差{zh_count(s, '兩')}張才聽（{zh_count(s)}向聽）"
     if s == 0 and drawn:
-        return "one discard from ready (0)"
+        return "one discard from ready"
     # as waits, discard and My hand say it (words.shanten_words): "1 useful draw from ready" (it said "1 step from
-    # ready" beside waits' useful draws, a teaching review)
-    return "complete (-1)" if s == -1 else "ready (0)" if s == 0 else \
-        f"{s} useful draw{'s' if s > 1 else ''} from ready"
+    # ready" beside waits' useful draws, a teaching review); in words, as the Chinese (a review: "ready (0)" and
+    # "complete (-1)", bare numbers a beginner is not told the meaning of)
+    return "complete" if s == -1 else "ready" if s == 0 else f"{s} useful draw{'s' if s > 1 else ''} from ready"
 
 
 def run(args: argparse.Namespace) -> int:

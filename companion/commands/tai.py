@@ -499,7 +499,7 @@ _T = {
            "exhausted": "（另一頭四張都在自己手上，所以只聽一種）",
            "limit": "詐胡罰滿台 {tai} 台＝{amount}，由另外三家平分：", "no_dealer_tai": "這套規則不算莊家台",
            "limit_tai": "詐胡罰滿台 {tai} 台，由另外三家平分（給了 --stakes 才算得出各付多少）"},
-    "en": {"profile": "Profile", "hand": "Hand", "split": "Split", "waits": "Waits", "item": "Item", "tai": "tai",
+    "en": {"profile": "Rules", "hand": "Hand", "split": "Split", "waits": "Waits", "item": "Item", "tai": "tai",
            "total": "Hand total", "dealer": "Dealer", "false": "False win", "house": " (house rule)",
            "otherwise": "  House rule: some tables also count “{item}” ({tai} tai) for this hand; this rule set does "
                         "not (its rule: {why})",
@@ -600,6 +600,14 @@ def _split_said(d: Decomposition, lang: str) -> str:
     return "、".join(w.zh for w in said) if chinese(lang) else ", ".join(w.en for w in said)
 
 
+def _set_named(profile: Profile) -> Words:
+    """A rule set as the --explain header names it, in each language: its name, then its id in brackets (what
+    ``--profile`` takes), none where the name is the id."""
+    zh = profile.name_zh if profile.name_zh == profile.id else f"{profile.name_zh}（{profile.id}）"
+    en = profile.name_en if profile.name_en == profile.id else f"{profile.name_en} ({profile.id})"
+    return Words(zh, en)
+
+
 def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = "") -> None:
     """Print one result as an itemised table in zh-TW or English, under a ``── label`` line (none when ``label``
     is None: the caller printed its own)."""
@@ -616,7 +624,10 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
         return
     # the profile the line was scored under (a house file too: its id need not name a file to reload)
     profile: Profile = result["_profile"] if "_profile" in result else load_profile(result["profile"])
-    named = f"{profile.id}{opened}{profile.name(lang)}{closed}"
+    # its name first, its id (what --profile takes) after it, where it is not the name (a review read the id first,
+    # "Profile: atawmj_2009 (ATAWMJ 2009)", as code before the name the app and the replay give the set)
+    set_named = _set_named(profile)
+    named = set_named.zh if lang == "zh" else set_named.en
     if "_record_names" in result:  # a record's rules of no rule set it names: by the name it gives them, else so
         zh, en = result["_record_names"]
         carried = ui("rules_of_record")
@@ -624,7 +635,7 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
         named = said.zh if lang == "zh" else said.en
     elif result.get("profile_as_seated"):  # the record's own values, which the set of that id here no longer has: said
         # as the app's screens say it (a change review read one name beside 9 tai and, without "rules", 7)
-        said = ui("rules_as_seated", name=f"{profile.id}（{profile.name_zh}）", name_en=f"{profile.id} ({profile.name_en})")
+        said = ui("rules_as_seated", name=set_named.zh, name_en=set_named.en)
         named = said.zh if lang == "zh" else said.en
     if profile.played_over:  # the line's own switches over the set's: said as the table's, not the set's (a review
         # read "Profile: atawmj_2009" over a false win by a minimum of 5 the line set)

@@ -136,7 +136,8 @@ def _check_min_tai(state: TableState, e: ev.Won) -> TableState:
         tai = bad.claimed.hand_tai
         others = tuple(c for c in out.claimants if c.seat != e.seat)
         if not others:
-            raise IllegalEvent(msg("below_min", **state.who(e.seat), tai=tai, need=need, profile=prof.id),
+            raise IllegalEvent(msg("below_min", **state.who(e.seat), tai=tai, need=need, profile=prof.name_zh,
+                                   profile_en=prof.name_en),
                                seat=e.seat, claimed_tai=tai) from None
         # beside another claim on the same tile: this one is 詐胡 and the others are resolved without it
         fw, fc = state.false_wins + (e.seat,), state.false_claims + (tai,)

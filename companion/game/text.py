@@ -103,9 +103,10 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "fix_waits": ("（這手聽{tiles}）", " (it waits on {tiles_en})"),
     "fix_no_waits": ("（這手還沒聽牌）", " (it is not ready: no tile completes it)"),
     "not_complete": ("{seat}的牌不成胡：{hand}", "{seat_en}'s hand is not a winning shape: {hand_en}"),
-    "below_min": ("{seat}的牌只有 {tai} 台，未達起胡 {need} 台（{profile}）：宣告胡牌即為詐胡，請記為詐胡（宣稱 {tai} 台）",
-                  "{seat_en}'s hand scores {tai} tai, below the minimum of {need} ({profile}): the declared win is "
-                  "a false win; record it as one, with the {tai} tai it claimed"),
+    # (the rule set by its name in each language, as the scorer's reason says it: "(min3)", its id, read as code)
+    "below_min": ("{seat}的牌只有 {tai} 台，未達起胡 {need} 台（「{profile}」）：宣告胡牌即為詐胡，請記為詐胡（宣稱 {tai} 台）",
+                  "{seat_en}'s hand scores {tai} tai, below the minimum of {need} under the rule set “{profile_en}”: "
+                  "the declared win is a false win; record it as one, with the {tai} tai it claimed"),
     "barred": ("{seat}過水後還沒打過牌，不能胡", "{seat_en} passed a win and has not discarded since: no win until then"),
     "barred_shown": ("{seat}攤開的牌在他上次打牌後就能胡{tile}（他讓過了：過水），之後還沒打過牌，不能胡：宣告胡牌即為詐胡，"
                      "請記為詐胡",

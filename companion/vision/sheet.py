@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["Paper", "PageLayout", "Cell", "CellStatus", "CellReading", "SheetReading", "SheetError",
            "MarkersNotFound", "UnknownPage", "PhotoQualityError", "layout", "page_of_marker", "KINDS",
            "ARUCO_DICT", "read_sheet", "render_sheet", "sheet_pdf", "Misplaced", "misplaced", "misplaced_at", "MISPLACED_SCORE",
-           "upside_down", "set_likeness", "SAME_SET"]
+           "upside_down", "set_likeness", "SAME_SET", "box_named"]
 
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
 KINDS: tuple[Tile, ...] = (*(Tile(i) for i in range(42)), Tile.UNKNOWN)
@@ -519,3 +519,14 @@ def set_likeness(held: Sequence[tuple[Tile, np.ndarray]], new: Sequence[tuple[Ti
         i, j = ta == t.code, tb == t.code
         per_kind.append(float(((ea[i] @ eb[j].T).mean() + (la[i] @ lb[j].T).mean()) / 2))
     return float(np.median(per_kind))
+
+
+def box_named(tile: Tile) -> tuple[str, str]:
+    """A box's kind, (zh, en), as the sheet labels it and calibration's messages name it: a plant by the number
+    printed on it (印 3 的花, plant printed 3), since sets differ on which plant is printed 3 or 4 (spec §1.1: a
+    message said "check box 7f 菊 (Chrysanthemum): it looks like 8f 竹" of a set whose 竹 is printed 3, a review);
+    any other kind by its name."""
+    if tile.is_plant:
+        n = tile.rank - 4
+        return f"印 {n} 的花", f"plant printed {n}"
+    return tile.zh, tile.en

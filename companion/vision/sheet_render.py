@@ -17,7 +17,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.tiles import Tile
-from companion.vision.sheet import ARUCO_DICT, LABEL_MM, MARKER_MM, Cell, PageLayout
+from companion.vision.sheet import ARUCO_DICT, LABEL_MM, MARKER_MM, Cell, PageLayout, box_named
 
 __all__ = ["render_page", "has_chinese_font", "draw_text", "text_length", "INSTRUCTIONS"]
 
@@ -214,10 +214,8 @@ def _picture(tile: Tile, height_px: int) -> Image.Image:
 
 def _label(tile: Tile) -> tuple[str, str]:
     """Two label lines for a box: code and Chinese name, English name. Plants go by printed number."""
-    if tile.is_plant:
-        n = tile.rank - 4
-        return f"{tile.code} {_zh(f'印 {n} 的花')}", f"plant printed {n}"
-    return f"{tile.code} {_zh(tile.zh)}", tile.en
+    zh, en = box_named(tile)
+    return f"{tile.code} {_zh(zh)}", en
 
 
 def _cell(pen: _Pen, cell: Cell) -> None:

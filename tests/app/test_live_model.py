@@ -1631,7 +1631,7 @@ def test_a_house_sets_ledger_record_scores_as_played_once_its_file_is_edited_del
     assert scored() == (9, 8, [120, 120, 120])
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "elsewhere"))
     assert main(["tai", "--explain", "--lang", "en", str(record)]) == 0
-    assert "Profile: home8 (Friday house)" in capsys.readouterr().out  # named as the table played it
+    assert "Rules: Friday house (home8)" in capsys.readouterr().out  # named as the table played it
     # a record without them (an earlier version's) is read as before: with the set's file where it is here
     old = {k: v for k, v in json.loads(record.read_text(encoding="utf-8")).items() if k != "rules"}
     record.write_text(json.dumps({**old, "switches": {"tai_cap": 8}}) + "\n", encoding="utf-8")

@@ -378,11 +378,12 @@ def test_an_instant_win_a_table_switches_on_scores_its_tai_where_the_rule_set_gi
     assert out is not None and {t.payee for t in entry.transfers} == {state.players[out.winners[0].seat]}
 
 
-def _west_wins_on_3s_under_min_tai(tmp_path: Path, inherits: str, switches: str = "") -> Table:
-    """A house profile of ``inherits`` with min_tai 3 (and ``switches``, TOML lines); East discards 3s after the
-    first go-around, on which West can win with 2 tai (門清 1 + 正花 1)."""
+def _west_wins_on_3s_under_min_tai(tmp_path: Path, inherits: str, switches: str = "", names: str = "") -> Table:
+    """A house profile of ``inherits`` with min_tai 3 (and ``switches``, TOML lines; ``names``, its name lines);
+    East discards 3s after the first go-around, on which West can win with 2 tai (門清 1 + 正花 1)."""
     house = tmp_path / "min3.toml"
-    house.write_text(f'id = "min3"\ninherits = "{inherits}"\n[tai]\n[switches]\nmin_tai = 3\n{switches}', "utf-8")
+    house.write_text(f'id = "min3"\ninherits = "{inherits}"\n{names}[tai]\n[switches]\nmin_tai = 3\n{switches}',
+                     "utf-8")
     tb = Table({0: "1z3s", 2: "123m456m234p678p45s8s3f"}, profile=str(house))
     tb.do(ev.FlowerReplaced(seat=2, flowers=(t("3f"),), replacements=(tb.take("8s"),)))
     tb.discard(0, "1z")
@@ -405,6 +406,15 @@ def test_the_tracker_refuses_a_win_below_min_tai_so_the_table_records_a_false_wi
     assert tb.state.outcome is not None and tb.state.outcome.false_wins == (2,)
     (entry,) = ledger_of(tb.state).entries
     assert entry.next.dealer == 0 and entry.next.streak == tb.state.streak  # the same dealer, the hand replayed
+
+
+def test_the_tracker_names_the_rule_set_of_a_minimum_by_its_name_in_each_language(tmp_path: Path) -> None:
+    """A review read "below the minimum of 3 (min3)": the rule set's id, code to a player. The refusal names the
+    set as the scorer's reason does, by its name in each language."""
+    tb = _west_wins_on_3s_under_min_tai(tmp_path, "atawmj_2009", names='name_zh = "週五家規"\nname_en = "Friday house"\n')
+    err = tb.refused(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("3s"), concealed=tb.hand(2)), "below_min")
+    assert "“Friday house”" in err.reason.en and "「週五家規」" in err.reason.zh, err.reason
+    assert "min3" not in err.reason.en + err.reason.zh and "週五家規" not in err.reason.en
 
 
 def test_a_false_win_logged_through_the_tracker_pays_the_tai_it_claimed(tmp_path: Path) -> None:

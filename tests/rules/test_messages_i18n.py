@@ -331,14 +331,14 @@ def test_explain_with_a_house_file(capsys: pytest.CaptureFixture[str], tmp_path:
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(LINE) + "\n"))
     assert main(["tai", "--explain", "--profile", "ok1.toml"]) == 0
     out = capsys.readouterr().out
-    assert "規則：ok1（我家）" in out and "手牌合計 3 台" in out
+    assert "規則：我家（ok1）" in out and "手牌合計 3 台" in out
     discard_kong = {"concealed": "123m456p789s23s55z", "melds": ["kong:9999m@O"], "win_tile": "4s",
                     "win_type": "self_draw", "seat_wind": "S", "round_wind": "E",
                     "flags": {"replacement_after": "kong"}, "profile": "ok1.toml"}
     rc, out, err = _run(capsys, tmp_path, [{**LINE, "profile": "ok1.toml"}, discard_kong], "--explain",
                         "--lang", "en")
     assert rc == 0 and not err
-    assert out.count("Profile: ok1 (ok1)") == 2 and "False win" in out and "Hand total 3 tai" in out
+    assert out.count("Rules: ok1\n") == 2 and "False win" in out and "Hand total 3 tai" in out
 
 
 def test_explain_house_rule_tag_and_total_mean_the_same_in_both_languages(capsys: pytest.CaptureFixture[str],

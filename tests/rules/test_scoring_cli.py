@@ -478,7 +478,7 @@ def test_a_records_rules_are_scored_with_and_a_bad_one_is_said_naming_it(capsys:
     assert "unknown key “id”" in said[2] and "tai_cap" in said[3] and "[tai] must be a table" in said[4]
     assert all(not e["error"]["message_zh"].startswith("rules") for e in errors)  # (named by the field, once)
     rc, out = _run(capsys, [json.dumps(good)], "--explain", "--lang", "en", tmp_path=tmp_path)
-    assert rc == 0 and "Profile: nowhere (Friday house)" in out and "Seat flower ×2            4" in out
+    assert rc == 0 and "Rules: Friday house (nowhere)" in out and "Seat flower ×2            4" in out
 
 
 def test_explain_says_as_seated_where_a_records_rules_are_not_its_sets_file_here(
@@ -511,31 +511,31 @@ def test_explain_says_as_seated_where_a_records_rules_are_not_its_sets_file_here
         return json.loads(out)["profile_as_seated"]
 
     # the file says what the record kept: its plain name
-    assert told(record, "en") == ("Profile: home8 (Friday house)", "North → East: (8 + 1) tai = 120")
-    assert told(record, "zh")[0] == "規則：home8（週五家規）" and as_seated(record) is False
+    assert told(record, "en") == ("Rules: Friday house (home8)", "North → East: (8 + 1) tai = 120")
+    assert told(record, "zh")[0] == "規則：週五家規（home8）" and as_seated(record) is False
     # the file edited since: the record still scores as played, said as seated; the file's own hand is not
     house.write_text(house.read_text(encoding="utf-8").replace("seat_flower = 2", "seat_flower = 1"), "utf-8")
     assert main(["tai", "--save-profile", str(house), "--replace"]) == 0
     capsys.readouterr()
-    assert told(record, "en") == ("Profile: home8 (Friday house) (as seated)", "North → East: (8 + 1) tai = 120")
-    assert told(record, "zh")[0] == "規則：home8（週五家規）（入座時的版本）" and as_seated(record) is True
+    assert told(record, "en") == ("Rules: Friday house (home8) (as seated)", "North → East: (8 + 1) tai = 120")
+    assert told(record, "zh")[0] == "規則：週五家規（home8）（入座時的版本）" and as_seated(record) is True
     plain = {k: v for k, v in record.items() if k != "rules"}
-    assert told(plain, "en") == ("Profile: home8 (Friday house)", "North → East: 8 tai = 110")
+    assert told(plain, "en") == ("Rules: Friday house (home8)", "North → East: 8 tai = 110")
     assert as_seated(plain) is False
     # the file deleted: as seated too
     (tmp_path / "data" / "profiles" / "home8.toml").unlink()
-    assert told(record, "en")[0] == "Profile: home8 (Friday house) (as seated)" and as_seated(record) is True
+    assert told(record, "en")[0] == "Rules: Friday house (home8) (as seated)" and as_seated(record) is True
     # a built-in set's record as an earlier version kept it (seat flower 2, cap 8), beside the set as it is now
     old = {**record["rules"], "name_zh": "中華競技麻將 2009", "name_en": "ATAWMJ 2009 (default)"}
     builtin = dict(hand, profile="atawmj_2009", rules=old)
     # (its earlier English name, "ATAWMJ 2009 (default)", read as its name now: a language review read it nested)
-    assert told(builtin, "en")[0] == "Profile: atawmj_2009 (ATAWMJ 2009) (as seated)"
-    assert told(dict(hand, profile="atawmj_2009"), "en")[0] == "Profile: atawmj_2009 (ATAWMJ 2009)"
+    assert told(builtin, "en")[0] == "Rules: ATAWMJ 2009 (atawmj_2009) (as seated)"
+    assert told(dict(hand, profile="atawmj_2009"), "en")[0] == "Rules: ATAWMJ 2009 (atawmj_2009)"
     now = dict(hand, profile="atawmj_2009", rules=record_rules(load_profile("atawmj_2009")))
-    assert told(now, "zh")[0] == "規則：atawmj_2009（中華競技麻將 2009）" and as_seated(now) is False
+    assert told(now, "zh")[0] == "規則：中華競技麻將 2009（atawmj_2009）" and as_seated(now) is False
     # a record of the set as it is now but written under its earlier name: not "as seated" for a name alone
     renamed = dict(now, rules={**now["rules"], "name_en": "ATAWMJ 2009 (default)"})  # type: ignore[dict-item]
-    assert told(renamed, "en")[0] == "Profile: atawmj_2009 (ATAWMJ 2009)" and as_seated(renamed) is False
+    assert told(renamed, "en")[0] == "Rules: ATAWMJ 2009 (atawmj_2009)" and as_seated(renamed) is False
 
 
 def test_a_records_rules_without_a_profile_are_said_as_the_records_not_as_a_profile_named_rules(
@@ -562,9 +562,9 @@ def test_a_records_rules_without_a_profile_are_said_as_the_records_not_as_a_prof
             said.append(out.splitlines()[1])
         return said[0], said[1]
 
-    assert heads(kept) == ("Profile: Friday house (as seated)", "規則：週五家規（入座時的版本）")
-    assert heads(bare) == ("Profile: the rules this record carries (as seated)", "規則：這筆紀錄帶的規則（入座時的版本）")
-    assert heads(zh_only) == ("Profile: the rules this record carries (as seated)", "規則：週五家規（入座時的版本）")
+    assert heads(kept) == ("Rules: Friday house (as seated)", "規則：週五家規（入座時的版本）")
+    assert heads(bare) == ("Rules: the rules this record carries (as seated)", "規則：這筆紀錄帶的規則（入座時的版本）")
+    assert heads(zh_only) == ("Rules: the rules this record carries (as seated)", "規則：週五家規（入座時的版本）")
     rc, out = _run(capsys, [json.dumps(dict(hand, rules=kept))], tmp_path=tmp_path)
     result = json.loads(out)
     assert rc == 0 and result["profile"] is None and result["profile_as_seated"] is True
@@ -572,7 +572,7 @@ def test_a_records_rules_without_a_profile_are_said_as_the_records_not_as_a_prof
     # a false win's record too
     false = dict(DISCARD_KONG, rules=kept)  # (§2.10 under the default's switches the record keeps)
     rc, out = _run(capsys, [json.dumps(false)], "--explain", "--lang", "en", tmp_path=tmp_path)
-    assert "False win" in out and out.splitlines()[1] == "Profile: Friday house (as seated)", out
+    assert "False win" in out and out.splitlines()[1] == "Rules: Friday house (as seated)", out
 
 
 def test_a_records_rules_with_no_payable_cap_are_named_not_the_profiles_file(
@@ -713,9 +713,9 @@ def test_a_lines_own_switches_are_said_as_the_tables_rules_not_the_profiles(
     assert "the table's own rules" in result["reason"] and "“ATAWMJ 2009” asks 0" in result["reason"]
     assert "本桌自己的規矩" in result["reason_zh"]
     _, en = _run(capsys, [line], "--explain", "--lang", "en", tmp_path=tmp_path)
-    assert "Profile: atawmj_2009 (ATAWMJ 2009); the table's own rules: Minimum tai: 5\n" in en
+    assert "Rules: ATAWMJ 2009 (atawmj_2009); the table's own rules: Minimum tai: 5\n" in en
     _, zh = _run(capsys, [line], "--explain", "--lang", "zh", tmp_path=tmp_path)
-    assert "規則：atawmj_2009（中華競技麻將 2009）；本桌自己的規矩：起胡台數：5\n" in zh
+    assert "規則：中華競技麻將 2009（atawmj_2009）；本桌自己的規矩：起胡台數：5\n" in zh
     # a discard kong's replacement allowed by the set, forbidden by the line: the table's rule too
     house = tmp_path / "kongwin.toml"
     house.write_text('id = "kongwin"\ninherits = "atawmj_2009"\n[switches]\ndiscard_kong_replacement_win = "self_draw"\n',
@@ -726,3 +726,18 @@ def test_a_lines_own_switches_are_said_as_the_tables_rules_not_the_profiles(
     # the set's own minimum, the set's name, as before
     _, out = _run(capsys, [json.dumps({**EX1, "profile": "sml_2026"})], "--explain", "--lang", "en", tmp_path=tmp_path)
     assert "the table's own rules" not in out
+
+
+def test_explain_names_the_rule_set_by_its_name_first_its_id_after(capsys: pytest.CaptureFixture[str],
+                                                                    tmp_path: Path) -> None:
+    """A review read "Profile: atawmj_2009 (ATAWMJ 2009)" and 「規則：atawmj_2009（中華競技麻將 2009）」: the id first
+    reads as code. The header says the rules by the name the app and the replay give them, the id (what --profile
+    takes) after it, and only the name where the name is the id."""
+    for lang, head in (("en", "Rules: SML 2026 league (sml_2026)"), ("zh", "規則：SML 2026 聯賽（sml_2026）")):
+        rc, out = _run(capsys, [json.dumps({**EX1, "profile": "sml_2026"})], "--explain", "--lang", lang,
+                       tmp_path=tmp_path)
+        assert rc == 0 and out.splitlines()[1] == head, out
+    bare = tmp_path / "bare1.toml"  # no names of its own: said by its id, once
+    bare.write_text('id = "bare1"\ninherits = "atawmj_2009"\n', encoding="utf-8")
+    rc, out = _run(capsys, [json.dumps(EX1)], "--explain", "--lang", "en", "--profile", str(bare), tmp_path=tmp_path)
+    assert rc == 0 and out.splitlines()[1] == "Rules: bare1", out

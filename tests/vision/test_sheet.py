@@ -537,7 +537,8 @@ def test_calibrate_add_takes_a_plant_by_its_printed_number_as_photo_does(
     assert main(["calibrate", "add", "other", f"7f={crop}", "--no-select"]) == 0
     assert "looks like" not in capsys.readouterr().err and calibration.load("other").tiles == (Tile.F7,)
     assert main(["calibrate", "add", "plant", f"8f={crop}", "--no-select"]) == 2
-    assert "labelled 8f (Bamboo flower), but it looks like 7f (Chrysanthemum" in capsys.readouterr().err
+    # named by printed number, as the sheet's boxes are (it said "8f (Bamboo flower) … 7f (Chrysanthemum", a review)
+    assert "labelled 8f (plant printed 4), but it looks like 7f (plant printed 3" in capsys.readouterr().err
 
 
 def test_calibrate_sheet_takes_the_page_size_in_any_case(
@@ -590,6 +591,25 @@ def test_a_kind_laid_in_two_boxes_is_pointed_at_below_the_usual_sureness() -> No
     samples = [(Tile.from_code(code), np.full((2, 2), code, object)) for code in read]
     got = [(m.tile.code, m.looks_like.code) for m in misplaced(samples, Reader())]  # type: ignore[arg-type]
     assert got == [("5m", "2m"), ("9m", "1p")]  # not the 7m (no 1m box holds a 1m), nor the 3m (0.5)
+
+
+def test_calibration_names_a_plant_by_its_printed_number_as_the_sheet_does(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A review read "check box 7f 菊 (Chrysanthemum): it looks like 8f 竹": the pictures of one kind of set, where
+    sets differ on which plant is printed 3 or 4 and the sheet's box says 「7f 印 3 的花 / plant printed 3」. The
+    boxes in doubt, and the kinds said in lists, are named by printed number, in each language."""
+    from companion.commands import calibrate
+    from companion.vision.classify import Prediction
+
+    class Reader:  # the 7f box read as 8f, surely
+        def classify(self, crops: list[np.ndarray]) -> list[Prediction]:
+            return [Prediction(Tile.F8, 0.97, ()) for _ in crops]
+
+    wrong = calibrate._check_boxes([(Tile.F7, np.zeros((4, 3, 3), np.uint8))], Reader(), set())
+    out = capsys.readouterr().out
+    assert wrong == {Tile.F7} and "the box for 7f (plant printed 3): its tile looks like 8f (plant printed 4)" in out
+    assert "7f 印 3 的花那一格：裡面的牌看起來像印 4 的花" in out and "把印 3 的花放進去" in out and not any(w in out for w in ("菊", "竹", "Chrysanthemum", "Bamboo")), out
+    assert calibrate._names([Tile.F7, Tile.F8, Tile.M1]) == "7f 印 3 的花, 8f 印 4 的花, 1m 一萬"
 
 
 def test_calibrate_sheet_on_a_full_disk_names_the_file_it_could_not_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
