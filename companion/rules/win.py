@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.hand import Hand, HandError, Meld, MeldKind
 from companion.rules.said import json_said
-from companion.tiles import CopyLimitError, NotationError, Tile, check_copies, parse_tiles
+from companion.tiles import CopyLimitError, NotationError, Tile, check_copies, parse_tiles, plain_typed
 
 __all__ = ["Replacement", "Win", "WinInputError", "WinType", "WINDS", "counted_streak", "parse_wind"]
 
@@ -128,11 +128,13 @@ def error_zh(e: ValueError) -> str:
 
 
 def parse_wind(value: Any, field: str) -> Tile:
-    """``E S W N`` or ``1z``-``4z`` (or a wind :class:`Tile`)."""
+    """``E S W N`` or ``1z``-``4z`` (or a wind :class:`Tile`), or a wind's Chinese name (南, 南風); full-width
+    letters and digits read as plain ones, as tiles do (a phone's Ｓ was refused where its ４５ｍ was taken: a change
+    review)."""
     if isinstance(value, Tile) and value in WINDS:
         return value
     if isinstance(value, str):
-        text = value.strip()
+        text = plain_typed(value).strip()
         if text.upper() in _WIND_LETTERS:
             return _WIND_LETTERS[text.upper()]
         try:
