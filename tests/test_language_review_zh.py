@@ -71,7 +71,7 @@ def test_waits_in_chinese_writes_full_width_brackets(capsys: pytest.CaptureFixtu
     assert single.endswith("聽 三萬（3m）〔兩面〕剩 4 張，獨聽（六萬四張都在自己手上）"), single
     assert not any(c in out for c in "()[]")
     _, out, _ = run(capsys, "waits", "--lang", "en", READY)
-    assert "4s[two-sided] 4 left 7s[two-sided] 4 left" in out  # the English as it was
+    assert "waits 4s [two-sided] 4 left, 7s [two-sided] 4 left" in out  # one wait from the next (a change review)
 
 
 def test_shanten_in_chinese_says_it_in_words_without_bare_numbers(capsys: pytest.CaptureFixture[str]) -> None:
