@@ -6,7 +6,7 @@ from companion.cli import argparse_zh, main
 
 
 @pytest.mark.parametrize(("argv", "zh"), [
-    (["waits", "--lang", "xx"], "--lang 不接受 'xx'，可選：'zh', 'en'"),
+    (["waits", "--lang", "xx"], "--lang 要寫語言：zh 或 en（也可以寫 zh-TW、en-US 這類寫法）；收到「xx」"),
     (["score"], "缺少必要的引數：PHOTO"),
     (["tai", "--stakes"], "--stakes 後面要接一個值"),
     (["nosuch"], "COMMAND 不接受 'nosuch'"),

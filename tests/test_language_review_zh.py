@@ -36,10 +36,11 @@ def test_lang_still_refuses_what_is_no_language_and_its_help_lists_the_short_cod
     with pytest.raises(SystemExit):
         main(["waits", "--lang", "fr", EX14])
     err = capsys.readouterr().err
-    assert "invalid choice: 'fr'" in err and "--lang 不接受 'fr'" in err
+    assert "expected a language, zh or en (or a form such as zh-TW, en-US), got “fr”" in err
+    assert "--lang 要寫語言：zh 或 en（也可以寫 zh-TW、en-US 這類寫法）；收到「fr」" in err and "'fr'" not in err
     with pytest.raises(SystemExit):
         main(["demo", "--lang", "de"])
-    assert "'de'" in capsys.readouterr().err
+    assert "got “de”" in capsys.readouterr().err
     code, out, _ = run(capsys, "demo", "--lang", "BOTH", "--no-photo")
     assert code == 0 and "聽 三萬" in out and "waits 3m" in out
     with pytest.raises(SystemExit):
