@@ -127,30 +127,31 @@ def _env_refused() -> bool:
     return chosen not in ("", "zh", "en", "both")
 
 
-def lang_default(default: str, choices: Sequence[str] = ("zh", "en")) -> str:
+def lang_default(default: str, choices: Sequence[str] = ("zh", "en"), told: tuple[str, str] | None = None) -> str:
     """The ``--lang`` default: :data:`LANG_ENV` where it names one of ``choices``, else ``default`` (``both`` for a
     command without it, ``""`` where the caller says both itself). A language is read by the one rule
     (:func:`lang_code`): ``zh_TW`` and ``zh-Hant`` ask for Chinese, ``en-US`` for English (both were left aside, and
     the output was Chinese: a review). A value that is none of these languages is said on stderr once
-    (:func:`_lang_notice`) and left aside."""
+    (:func:`_lang_notice`) and left aside; ``told``, (English, Chinese), says there what is used instead, where the
+    command does more than say ``default``'s language."""
     given = os.environ.get(LANG_ENV, "")
     chosen = lang_code(given)
     if chosen in choices:
         return chosen
     if chosen not in ("", "zh", "en", "both"):
-        _lang_notice(given, default)
+        _lang_notice(given, default, told)
     return default
 
 
-def _lang_notice(given: str, used: str) -> None:
+def _lang_notice(given: str, used: str, told: tuple[str, str] | None = None) -> None:
     """Said on stderr once per value: :data:`LANG_ENV` names no language, so the command's own default ``used`` is
     (named: it read 「不用」, "don't use", and quoted the value as Python does: a language review). The value is
     quoted as given (a review read ``'fr-ca'`` for ``FR-CA``)."""
     if given in _LANG_SAID:
         return
     _LANG_SAID.add(given)
-    zh, en = ("中文", "Chinese") if used == "zh" else ("英文", "English") if used == "en" else \
-        ("中英並列", "both languages")
+    en, zh = told or (("Chinese", "中文") if used == "zh" else ("English", "英文") if used == "en" else
+                      ("both languages", "中英並列"))
     print(f"{LANG_ENV} “{given}” is not zh, en or both: left aside, using {en} / "
           f"環境變數 {LANG_ENV} 的值「{given}」不是 zh、en 或 both：已略過，改用{zh}", file=sys.stderr)
 
