@@ -530,7 +530,7 @@ def test_waits_says_how_far_from_ready_as_my_hand_does(capsys: pytest.CaptureFix
     s = shanten(Hand.parse(hand))
     _, zh, _ = run(capsys, "waits", "--lang", "zh", hand)
     _, en, _ = run(capsys, "waits", "--lang", "en", hand)
-    assert f"未聽牌（還差{zh_count(s, '兩')}張才聽，{zh_count(s)}向聽）" in zh and " 向聽" not in zh
+    assert f"未聽牌：還差{zh_count(s, '兩')}張才聽（{zh_count(s)}向聽）" in zh and " 向聽" not in zh
     assert f"not ready: {s} useful draws from ready" in en
 
 

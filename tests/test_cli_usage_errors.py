@@ -6,7 +6,7 @@ from companion.cli import argparse_zh, main
 
 
 @pytest.mark.parametrize(("argv", "zh"), [
-    (["waits", "--lang", "xx"], "--lang 不接受 'xx'，可選：'zh', 'en'"),
+    (["waits", "--lang", "xx"], "--lang 要寫語言：zh 或 en（也可以寫 zh-TW、en-US 這類寫法）；收到「xx」"),
     (["score"], "缺少必要的引數：PHOTO"),
     (["tai", "--stakes"], "--stakes 後面要接一個值"),
     (["nosuch"], "COMMAND 不接受 'nosuch'"),
@@ -59,5 +59,7 @@ def test_a_wind_refused_says_the_winds_in_both_languages(capsys: pytest.CaptureF
         main(["score", "x.jpg", "--seat", "Q"])
     err = capsys.readouterr().err
     assert e.value.code == 2
-    assert "argument --seat: expected a wind, E, S, W or N (East, South, West, North), got “Q”" in err
-    assert "/ 錯誤：--seat 要寫風位：E（東）、S（南）、W（西）或 N（北），也可以直接寫 東 南 西 北；收到「Q」" in err
+    assert ("argument --seat: expected a wind, E, S, W or N (East, South, West, North), 1z-4z or its Chinese name, "
+            "got “Q”") in err
+    assert ("/ 錯誤：--seat 要寫風位：E（東）、S（南）、W（西）或 N（北），也可以寫 1z-4z，或直接寫 東 南 西 北（南風 這樣也可以）；"
+            "收到「Q」") in err

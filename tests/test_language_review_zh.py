@@ -36,10 +36,11 @@ def test_lang_still_refuses_what_is_no_language_and_its_help_lists_the_short_cod
     with pytest.raises(SystemExit):
         main(["waits", "--lang", "fr", EX14])
     err = capsys.readouterr().err
-    assert "invalid choice: 'fr'" in err and "--lang 不接受 'fr'" in err
+    assert "expected a language, zh or en (or a form such as zh-TW, en-US), got “fr”" in err
+    assert "--lang 要寫語言：zh 或 en（也可以寫 zh-TW、en-US 這類寫法）；收到「fr」" in err and "'fr'" not in err
     with pytest.raises(SystemExit):
         main(["demo", "--lang", "de"])
-    assert "'de'" in capsys.readouterr().err
+    assert "got “de”" in capsys.readouterr().err
     code, out, _ = run(capsys, "demo", "--lang", "BOTH", "--no-photo")
     assert code == 0 and "聽 三萬" in out and "waits 3m" in out
     with pytest.raises(SystemExit):
@@ -71,7 +72,7 @@ def test_waits_in_chinese_writes_full_width_brackets(capsys: pytest.CaptureFixtu
     assert single.endswith("聽 三萬（3m）〔兩面〕剩 4 張，獨聽（六萬四張都在自己手上）"), single
     assert not any(c in out for c in "()[]")
     _, out, _ = run(capsys, "waits", "--lang", "en", READY)
-    assert "4s[two-sided] 4 left 7s[two-sided] 4 left" in out  # the English as it was
+    assert "waits 4s [two-sided] 4 left, 7s [two-sided] 4 left" in out  # one wait from the next (a change review)
 
 
 def test_shanten_in_chinese_says_it_in_words_without_bare_numbers(capsys: pytest.CaptureFixture[str]) -> None:

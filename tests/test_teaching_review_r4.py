@@ -57,7 +57,7 @@ def test_waits_tells_of_four_honours_held_and_always_counts_unseen(capsys: pytes
     assert _out(capsys, "waits", "--lang", "zh", "1m234p567p789s99s1111z").rstrip().endswith(held.zh)
     assert _out(capsys, "waits", "--lang", "en", "1m234p567p789s99s1111z").rstrip().endswith(held.en)
     said = _out(capsys, "waits", "--lang", "en", "123m456m789m123p44p56s")
-    assert "4s[two-sided] 4 left" in said and "7s[two-sided] 4 left" in said
+    assert "4s [two-sided] 4 left" in said and "7s [two-sided] 4 left" in said
     assert "剩 4 張" in _out(capsys, "waits", "--lang", "zh", "123m456m789m123p44p56s")
     # the player's own copies are seen: 5s and 6s held, 4s and 7s four each; 4p held twice
     assert "4p[" not in said

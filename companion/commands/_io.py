@@ -6,6 +6,7 @@ Errors are said in the language the command was asked for (``lang`` ``"zh"`` or 
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -71,18 +72,41 @@ class _Fallback(str):
     the words of its own default (it was said while every command's parser was built, as the first one's)."""
 
 
+_LANG_FORM = re.compile(r"(zh|en)(?:[-_][a-z0-9]+(?:[-_.@][a-z0-9]+)*)?")
+"""A language as :func:`lang_code` takes it (lower-cased): ``zh`` or ``en`` alone, or a locale's form, the language
+then ``-`` or ``_`` and more: ``zh-TW``, ``zh_TW.UTF-8``, ``zh-Hant``, ``en-US``, ``en_GB.UTF-8``."""
+
+
 def lang_code(value: str) -> str:
-    """``--lang``'s converter, which reads a language as :data:`LANG_ENV` does: ``zh-TW``, ``zh_Hant`` ask for
-    ``zh``, ``en-US`` for ``en`` (by :func:`companion.english.chinese`), ``both`` in any case is ``both``; anything
-    else is given back as it is, for argparse to refuse naming it. ``--lang zh-TW`` was refused though the help said
-    the default is zh-TW and ``COMPANION_LANG=zh-TW`` was taken (a language review)."""
+    """How ``--lang`` and :data:`LANG_ENV` read a language: ``zh``, ``en``, a locale's form of one (``zh-TW``,
+    ``zh_Hant``, ``zh_TW.UTF-8`` ask for ``zh``, ``en-US`` for ``en``: :data:`_LANG_FORM`), ``both`` in any case is
+    ``both``; anything else is given back as it is, to be refused naming it. ``--lang zh-TW`` was refused though the
+    help said the default is zh-TW and ``COMPANION_LANG=zh-TW`` was taken (a language review); ``zhx``, ``enfoo`` and
+    ``english`` were taken as languages, anything that began with zh or en (a change review)."""
     if isinstance(value, _Fallback):
         _lang_notice(os.environ.get(LANG_ENV, ""), str(value))
         return str(value)
     code = value.strip().lower()
-    if code.startswith(("zh", "en")):
-        return "zh" if chinese(code) else "en"
+    form = _LANG_FORM.fullmatch(code)
+    if form:
+        return form.group(1)
     return code if code in ("", "both") else value
+
+
+def _lang_option(choices: Sequence[str]) -> Callable[[str], str]:
+    """``--lang``'s converter: the language :func:`lang_code` reads, where it is one of ``choices``; else refused,
+    the value quoted as given (argparse's own refusal quoted it as Python does, ``'fr'``: a change review), in the
+    words :func:`companion.cli.argparse_zh` says in Chinese."""
+
+    def lang(value: str) -> str:
+        code = lang_code(value)
+        if code in choices:
+            return code
+        listed = f"{', '.join(choices[:-1])} or {choices[-1]}"
+        raise argparse.ArgumentTypeError(f"expected a language, {listed} (or a form such as zh-TW, en-US), "
+                                         f"got “{value}”")
+
+    return lang
 
 
 def add_lang_option(p: Any, en: str, zh: str, both: bool = False) -> None:
@@ -93,7 +117,7 @@ def add_lang_option(p: Any, en: str, zh: str, both: bool = False) -> None:
     shown_en, shown_zh = ("both", "中英並列") if both else ("zh-TW", "繁體中文")
     own = "both" if both else "zh"
     default = _Fallback(own) if _env_refused() else lang_default(own, choices)
-    p.add_argument("--lang", type=lang_code, choices=choices, default=default,
+    p.add_argument("--lang", type=_lang_option(choices), choices=choices, default=default,
                    help=f"{en} (default {shown_en}, or {LANG_ENV}) / {zh}（預設{shown_zh}，或環境變數 {LANG_ENV}）")
 
 
@@ -103,30 +127,31 @@ def _env_refused() -> bool:
     return chosen not in ("", "zh", "en", "both")
 
 
-def lang_default(default: str, choices: Sequence[str] = ("zh", "en")) -> str:
+def lang_default(default: str, choices: Sequence[str] = ("zh", "en"), told: tuple[str, str] | None = None) -> str:
     """The ``--lang`` default: :data:`LANG_ENV` where it names one of ``choices``, else ``default`` (``both`` for a
     command without it, ``""`` where the caller says both itself). A language is read by the one rule
     (:func:`lang_code`): ``zh_TW`` and ``zh-Hant`` ask for Chinese, ``en-US`` for English (both were left aside, and
     the output was Chinese: a review). A value that is none of these languages is said on stderr once
-    (:func:`_lang_notice`) and left aside."""
+    (:func:`_lang_notice`) and left aside; ``told``, (English, Chinese), says there what is used instead, where the
+    command does more than say ``default``'s language."""
     given = os.environ.get(LANG_ENV, "")
     chosen = lang_code(given)
     if chosen in choices:
         return chosen
     if chosen not in ("", "zh", "en", "both"):
-        _lang_notice(given, default)
+        _lang_notice(given, default, told)
     return default
 
 
-def _lang_notice(given: str, used: str) -> None:
+def _lang_notice(given: str, used: str, told: tuple[str, str] | None = None) -> None:
     """Said on stderr once per value: :data:`LANG_ENV` names no language, so the command's own default ``used`` is
     (named: it read 「不用」, "don't use", and quoted the value as Python does: a language review). The value is
     quoted as given (a review read ``'fr-ca'`` for ``FR-CA``)."""
     if given in _LANG_SAID:
         return
     _LANG_SAID.add(given)
-    zh, en = ("中文", "Chinese") if used == "zh" else ("英文", "English") if used == "en" else \
-        ("中英並列", "both languages")
+    en, zh = told or (("Chinese", "中文") if used == "zh" else ("English", "英文") if used == "en" else
+                      ("both languages", "中英並列"))
     print(f"{LANG_ENV} “{given}” is not zh, en or both: left aside, using {en} / "
           f"環境變數 {LANG_ENV} 的值「{given}」不是 zh、en 或 both：已略過，改用{zh}", file=sys.stderr)
 

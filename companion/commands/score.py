@@ -256,13 +256,15 @@ def _win_type_name(word: str) -> str:
 
 
 def _wind_name(word: str) -> str:
-    """The letter of the wind ``word`` names: E, S, W or N in either case, or its Chinese name (南, 南風), as
+    """The letter of the wind ``word`` names: E, S, W or N in either case (full-width too), 1z-4z, or its Chinese name
+    (南, 南風), as
     `companion tai`'s JSON takes it (:func:`parse_wind`). A word that names none is refused by argparse, saying the
     winds in both languages (:mod:`companion.cli`)."""
     try:
         return wind_letter(parse_wind(word, "wind"))
     except WinInputError:
-        raise argparse.ArgumentTypeError(f"expected a wind, E, S, W or N (East, South, West, North), got “{word}”") \
+        raise argparse.ArgumentTypeError(  # (all it takes, as the Chinese says: it named E S W N alone, a review)
+            f"expected a wind, E, S, W or N (East, South, West, North), 1z-4z or its Chinese name, got “{word}”") \
             from None
 
 

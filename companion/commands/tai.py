@@ -245,7 +245,9 @@ def _asked_lang(args: argparse.Namespace) -> str | None:
     """The language the errors are said in: ``--lang`` or COMPANION_LANG where either is given, else None (both);
     ``args.lang`` is then set to the language of ``--explain`` (Chinese by default). The errors were said in both
     languages, English first, whatever --lang asked (a review)."""
-    asked = args.lang or lang_default("", ("zh", "en")) or None
+    told = ("Chinese (the --explain table and its errors), both languages for other errors",  # what it does
+            "中文（--explain 的表格與其中的錯誤），其他錯誤訊息中英並列") if args.explain else None  # (it said both: a review)
+    asked = args.lang or lang_default("", ("zh", "en"), told) or None
     args.lang = asked or "zh"
     return asked
 

@@ -15,9 +15,10 @@ from companion.app.words import ui
 from companion.commands._io import OptionError, add_lang_option, complain, print_json, run_batch, zh_reason
 from companion.english import all_four
 from companion.hand import DEFAULT_SETS, Hand
+from companion.rules.efficiency import _from_ready
 from companion.rules.shanten import shanten
 from companion.rules.waits import holds_eight_flowers, structural_waits, wait_counts, wait_shapes, waits
-from companion.tiles import NUM_KINDS, Tile, counts34, parse_tiles, zh_count
+from companion.tiles import NUM_KINDS, Tile, counts34, parse_tiles
 
 WAITING = "45m234s789s77p kong:6666m@R pung:999p@O"
 """A hand between turns (16 tiles with its melds), the help's example of waits and shanten."""
@@ -134,18 +135,19 @@ def _describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, l
         if exhausted:
             own_zh, own_en = all_four([t.zh for t in exhausted], [t.said_en for t in exhausted])
             return f"未聽牌：{own_zh}都在自己手上" if zh else f"not ready: {own_en} are in your own hand"
-        s = shanten(hand)
-        # as My hand says it (words.shanten_words): 還差三張才聽，三向聽 / "3 useful draws" (a review read 「3 向聽」)
-        return (f"未聽牌（還差{zh_count(s, '兩')}張才聽，{zh_count(s)}向聽）" if zh
-                else f"not ready: {s} useful draw{'s' if s > 1 else ''} from ready") + _four_honours(hand, zh)
+        # in the words shanten and discard say it (efficiency's one phrase): 還差兩張才聽（二向聽） / "2 useful draws
+        # from ready" (a review read 「3 向聽」; then 「還差兩張才聽，二向聽」 beside shanten's: a change review)
+        far_zh, far_en = _from_ready(shanten(hand))
+        return (f"未聽牌：{far_zh}" if zh else f"not ready: {far_en}") + _four_honours(hand, zh)
     parts = []
     for t, unseen in found:
-        shapes = "/".join(s.name_in(lang) for s in wait_shapes(hand, t))
+        # the Chinese's slash full-width, as the app writes 兩面／雙碰 (it read 〔兩面/雙碰〕: a change review)
+        shapes = ("／" if zh else "/").join(s.name_in(lang) for s in wait_shapes(hand, t))
         # full-width brackets in the Chinese, as the rest of it writes them (a language review read 三萬(3m)[兩面])
         name = f"{t.zh}（{t.code}）" if zh else t.said_en
         # always, as My hand shows them (spec §3.5: the player's own copies are seen; without --visible it said none)
         left = f"剩 {unseen} 張" if zh else f" {unseen} left"
-        parts.append(f"{name}〔{shapes}〕{left}" if zh else f"{name}[{shapes}]{left}")
+        parts.append(f"{name}〔{shapes}〕{left}" if zh else f"{name} [{shapes}]{left}")
     head = "聽" if zh else "waits"
     single = ("，獨聽" if zh else " (single wait)") if len(found) == 1 else ""
     # a shape's other tile that is all in the hand: why a two-sided shape is a single wait (a review's puzzle)
@@ -156,7 +158,9 @@ def _describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, l
         single += f"（{own_zh}都在自己手上）" if zh else f" ({own_en} are in your own hand)"
     if with_visible and not any(unseen for _, unseen in found):  # 死聽, as My hand says it ("0 left" said no more)
         single += ui("dead_wait").text(lang)
-    return f"{head} " + ("、" if zh else " ").join(parts) + single
+    # one wait from the next, 、 in the Chinese, a comma in the English (it read "3p[two-sided] 4 left 6p[two-sided]
+    # 4 left", run together: a change review)
+    return f"{head} " + ("、" if zh else ", ").join(parts) + single
 
 
 def _four_honours(hand: Hand, zh: bool) -> str:

@@ -6,11 +6,11 @@ Every error is a :class:`~companion.rules.win.WinInputError` naming the field (`
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from companion.hand import HandError, Meld, MeldKind, Source
+from companion.rules.said import json_said
 from companion.rules.win import (
     Replacement,
     Win,
@@ -24,7 +24,7 @@ from companion.rules.win import (
 )
 from companion.tiles import NotationError, Tile, format_tiles, parse_tiles
 
-__all__ = ["TOP_KEYS", "FLAG_KEYS", "MAX_STREAK", "json_said", "win_kwargs", "win_to_dict"]
+__all__ = ["TOP_KEYS", "FLAG_KEYS", "MAX_STREAK", "win_kwargs", "win_to_dict"]
 
 MAX_STREAK = 99
 """The longest dealer's streak a hand typed in takes: more is a typo (each hand the dealer keeps is one he won or
@@ -37,33 +37,6 @@ FLAG_KEYS = frozenset({"last_tile", "last_discard", "replacement_after", "after_
                        "ready_first_discard"})
 _BOOL_FLAGS = ("last_tile", "last_discard", "heavenly", "earthly", "human", "ready_declared", "ready_on_deal",
                "ready_first_discard")
-
-
-def json_said(value: Any) -> tuple[str, str]:
-    """A JSON value as its line wrote it, in plain words (English, Chinese), not as Python spells it: ``true (a
-    yes/no)``, ``null (no value)``, ``a list [...]``, ``an object {...}``, ``"7z"``, ``3``; a number written with a point or
-    an exponent is said so (a review read ``got list``, ``got True`` and ``got 1000000000.0`` for ``1e9``)."""
-    if isinstance(value, bool):
-        word = "true" if value else "false"
-        return f"{word} (a yes/no)", f"{word}（是非值）"
-    if value is None:
-        return "null (no value)", "null（空值）"
-    if isinstance(value, list):
-        return "a list [...]", "清單 [...]"
-    if isinstance(value, Mapping):
-        return "an object {...}", "物件 {...}"
-    if isinstance(value, float):
-        shown = repr(value)
-        if value.is_integer() and abs(value) >= 1e6:  # 1e9 as written, not 1000000000.0
-            mantissa, _, exponent = f"{value:g}".partition("e")
-            shown = f"{mantissa}e{int(exponent)}" if exponent else shown
-        return (f"{shown} (a number with a point or an exponent: write a whole number in digits alone)",
-                f"{shown}（有小數點或指數的數字：整數請只用數字寫）")
-    if isinstance(value, str):
-        shown = json.dumps(value, ensure_ascii=False)
-        shown = shown if len(shown) <= 40 else shown[:38] + "…\""
-        return shown, shown
-    return str(value), str(value)
 
 
 def _tiles(value: Any, field: str) -> tuple[Tile, ...]:

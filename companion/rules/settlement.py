@@ -19,8 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules._win_json import json_said
 from companion.rules.profiles import Profile, load_profile
+from companion.rules.said import json_said
 from companion.rules.scoring import Score, dealer_tai
 from companion.rules.win import WINDS, Win, WinInputError, wind_letter
 from companion.tiles import Tile
@@ -157,8 +157,9 @@ def settle_false_win(win: Win, stakes: Stakes | None = None, profile: Profile | 
     """
     if claimed_tai is not None and (isinstance(claimed_tai, bool) or not isinstance(claimed_tai, int)
                                     or claimed_tai < 0):
-        raise WinInputError("claimed_tai", f"expected an integer >= 0 or None, got {claimed_tai!r}",
-                            f"宣稱的台數要是 0 以上的整數或不填（None），收到 {claimed_tai!r}")
+        got, got_zh = json_said(claimed_tai)  # (it said Python's None and 'x': a change review)
+        raise WinInputError("claimed_tai", f"expected an integer >= 0 or null (no value), got {got}",
+                            f"宣稱的台數要是 0 以上的整數或 null（空值），收到 {got_zh}")
     prof = load_profile(profile if profile is not None else win.profile)
     rule = prof.switch("false_win_penalty")
     offender = win.seat_wind

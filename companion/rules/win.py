@@ -21,7 +21,8 @@ from enum import Enum
 from typing import Any
 
 from companion.hand import Hand, HandError, Meld, MeldKind
-from companion.tiles import CopyLimitError, NotationError, Tile, check_copies, parse_tiles
+from companion.rules.said import json_said
+from companion.tiles import CopyLimitError, NotationError, Tile, check_copies, parse_tiles, plain_typed
 
 __all__ = ["Replacement", "Win", "WinInputError", "WinType", "WINDS", "counted_streak", "parse_wind"]
 
@@ -127,11 +128,13 @@ def error_zh(e: ValueError) -> str:
 
 
 def parse_wind(value: Any, field: str) -> Tile:
-    """``E S W N`` or ``1z``-``4z`` (or a wind :class:`Tile`)."""
+    """``E S W N`` or ``1z``-``4z`` (or a wind :class:`Tile`), or a wind's Chinese name (南, 南風); full-width
+    letters and digits read as plain ones, as tiles do (a phone's Ｓ was refused where its ４５ｍ was taken: a change
+    review)."""
     if isinstance(value, Tile) and value in WINDS:
         return value
     if isinstance(value, str):
-        text = value.strip()
+        text = plain_typed(value).strip()
         if text.upper() in _WIND_LETTERS:
             return _WIND_LETTERS[text.upper()]
         try:
@@ -140,16 +143,9 @@ def parse_wind(value: Any, field: str) -> Tile:
             tile = None
         if tile in WINDS:
             return tile
-    got, got_zh = _said(value)
+    got, got_zh = json_said(value)
     raise WinInputError(field, f"expected a wind E, S, W, N or 1z-4z, got {got}",
                         f"風位要寫 E、S、W、N（東南西北）或 1z-4z，收到 {got_zh}")
-
-
-def _said(value: Any) -> tuple[str, str]:
-    """A value given, as JSON writes it (``"3s3s"``, ``true``), not as Python does (``'3s3s'``, ``True``)."""
-    from companion.rules._win_json import json_said
-
-    return json_said(value)
 
 
 def counted_streak(streak: int, cap: int | str | None) -> int:
@@ -222,7 +218,7 @@ class Win:
                 object.__setattr__(self, "replacement", Replacement(self.replacement))
             except ValueError:
                 raise WinInputError("replacement", f"expected flower, ckong, addkong or kong, got "
-                                                   f"{_said(self.replacement)[0]}",
+                                                   f"{json_said(self.replacement)[0]}",
                                     replacement_error_zh(self.replacement)) from None
         melds = self.melds
         if isinstance(melds, (list, tuple)) and any(isinstance(m, str) for m in melds):
@@ -277,8 +273,9 @@ class Win:
         t = self.win_type
         streak: Any = self.streak
         if isinstance(streak, bool) or not isinstance(streak, int):
-            raise WinInputError("streak", f"expected an integer N >= 0, got {streak!r}",
-                                f"連莊數 N 要是 0 以上的整數，收到 {streak!r}")
+            got, got_zh = json_said(streak)  # (it said Python's 'x' and True: a change review)
+            raise WinInputError("streak", f"expected an integer N >= 0, got {got}",
+                                f"連莊數 N 要是 0 以上的整數，收到 {got_zh}")
         if streak < 0:
             raise WinInputError("streak", f"N must be 0 or more, got {streak}", f"連莊數 N 不能小於 0，收到 {streak}")
         if t.one_payer:
@@ -494,7 +491,7 @@ def _win_type(value: str | WinType) -> WinType:
 def win_type_error(value: Any) -> WinInputError:
     """The error for a ``win_type`` that names no kind of win, the value said as JSON writes it."""
     names = ", ".join(w.value for w in WinType)
-    return WinInputError("win_type", f"expected one of {names} (or its Chinese name), got {_said(value)[0]}",
+    return WinInputError("win_type", f"expected one of {names} (or its Chinese name), got {json_said(value)[0]}",
                          win_type_error_zh(value))
 
 
@@ -508,10 +505,10 @@ def _meld_text(text: str) -> Meld:
 def win_type_error_zh(value: Any) -> str:
     """Chinese for a ``win_type`` that names no kind of win."""
     kinds = "、".join(f"{w.value}（{_WIN_TYPE_ZH[w.value]}）" for w in WinType)
-    return f"胡法要寫 {kinds} 其中之一（也可以寫中文名稱），收到 {_said(value)[1]}"
+    return f"胡法要寫 {kinds} 其中之一（也可以寫中文名稱），收到 {json_said(value)[1]}"
 
 
 def replacement_error_zh(value: Any) -> str:
     """Chinese for a ``replacement_after`` that names no kind of replacement."""
-    return f"補牌要寫 flower（補花）、ckong（暗槓）、addkong（加槓）或 kong（明槓），收到 {_said(value)[1]}"
+    return f"補牌要寫 flower（補花）、ckong（暗槓）、addkong（加槓）或 kong（明槓），收到 {json_said(value)[1]}"
 

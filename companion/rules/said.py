@@ -1,0 +1,41 @@
+"""Values a player typed, said back as he typed them: a JSON value as JSON writes it (``"3s3s"``, ``true``,
+``null``), never as Python does (``'3s3s'``, ``True``, ``None``).
+
+Its own module, below :mod:`companion.rules.win` and :mod:`companion.rules._win_json`, which both say values back
+(``win`` imported it from ``_win_json`` inside a function, to dodge a circular import: a change review).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["json_said"]
+
+
+def json_said(value: Any) -> tuple[str, str]:
+    """A JSON value as its line wrote it, in plain words (English, Chinese), not as Python spells it: ``true (a
+    yes/no)``, ``null (no value)``, ``a list [...]``, ``an object {...}``, ``"7z"``, ``3``; a number written with a point or
+    an exponent is said so (a review read ``got list``, ``got True`` and ``got 1000000000.0`` for ``1e9``)."""
+    if isinstance(value, bool):
+        word = "true" if value else "false"
+        return f"{word} (a yes/no)", f"{word}（是非值）"
+    if value is None:
+        return "null (no value)", "null（空值）"
+    if isinstance(value, list):
+        return "a list [...]", "清單 [...]"
+    if isinstance(value, Mapping):
+        return "an object {...}", "物件 {...}"
+    if isinstance(value, float):
+        shown = repr(value)
+        if value.is_integer() and abs(value) >= 1e6:  # 1e9 as written, not 1000000000.0
+            mantissa, _, exponent = f"{value:g}".partition("e")
+            shown = f"{mantissa}e{int(exponent)}" if exponent else shown
+        return (f"{shown} (a number with a point or an exponent: write a whole number in digits alone)",
+                f"{shown}（有小數點或指數的數字：整數請只用數字寫）")
+    if isinstance(value, str):
+        shown = json.dumps(value, ensure_ascii=False)
+        shown = shown if len(shown) <= 40 else shown[:38] + "…\""
+        return shown, shown
+    return str(value), str(value)
