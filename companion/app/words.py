@@ -706,11 +706,12 @@ UI: dict[str, tuple[str, str]] = {
     "dice_after": ("配牌後（發了 65 張）", "After the deal (65 tiles dealt)"),
     "tab_settings": ("設定", "Settings"),
     "set_heading": ("你的牌組", "Your tile set"),
-    "set_intro": ("每副牌的字體、花樣都不一樣。把你的牌擺在校正表上拍一次，小幫手就認得這副牌：拍照算台、拍照讀牌都會更準，"
-                  "花牌尤其明顯。",
+    "set_intro": ("每副牌的字體、花樣都不一樣。把你的牌擺在校正表上拍一次，小幫手就認得這副牌：拍這副牌時，拍照算台、"
+                  "拍照讀牌都會更準，花牌尤其明顯。校正只幫這一副牌；拍朋友的牌，看起來不像這副的牌就照內建的模型讀。",
                   "Every tile set looks different. Lay your tiles on the calibration sheet and photograph it once, and "
-                  "the companion knows this set: scoring a photo and reading a win's hand get more accurate, the "
-                  "flowers above all."),
+                  "the companion knows this set: photos of it are scored and read more accurately, the flowers above "
+                  "all. The calibration is for this set only: tiles that do not look like it (a friend's set) are "
+                  "read by the trained model alone."),
     "set_current": ("讀照片用：「{name}」的校正（{kinds} 種牌）", "Photos are read with the calibration of “{name}” "
                     "({kinds} kinds)"),
     "set_current_none": ("讀照片沒有用校正：只用內建的模型", "Photos are read without a calibration: by the trained "

@@ -24,7 +24,7 @@ import numpy as np
 import onnxruntime as ort
 
 from companion.tiles import Tile
-from companion.vision.calibration import FITTED, TRUST, Calibration, blend, calibrated_probs
+from companion.vision.calibration import FITTED, TRUST, Calibration, blend, calibrated_probs, likeness
 from companion.vision.flower import FLOWERS, FlowerReader, default_flower_model, second_look
 from companion.vision.preprocess import (
     MEAN,
@@ -157,6 +157,7 @@ class TileClassifier:
         self._tiles = [None if n == NOT_A_TILE else Tile.from_code(n) for n in self.info.class_names]
         self.calibration = calibration
         self._protos: tuple[np.ndarray, np.ndarray] | None = None
+        self._like: np.ndarray | None = None  # the set's prototypes, what a crop's likeness to it is measured by
         self.flower: FlowerReader | None = None
         if flower_look and (flower_model is not None or default_flower_model().is_file()):
             self.flower = FlowerReader(flower_model, threads=threads)
@@ -169,12 +170,14 @@ class TileClassifier:
         if calibration is not None:
             if self.info.logit_scale > 0:  # cosine head: class weights fitted on many views of the set's crops
                 digest = hashlib.sha256(self.path.read_bytes()).hexdigest()
-                self._protos = calibration.fitted(self.info.class_names, self.info.logit_scale,
-                                                  lambda crops: self.run(crops)[1], digest)
+                classes, weights, self._like = calibration.fitted(self.info.class_names, self.info.logit_scale,
+                                                                  lambda crops: self.run(crops)[1], digest)
+                self._protos = classes, weights
             else:
                 crops, owner = calibration.view_crops()
                 _, emb = self.run(crops)
                 self._protos = calibration.prototypes(self.info.class_names, emb, owner)
+                self._like = self._protos[1]
             if self.flower is not None:
                 self.flower.calibrate(calibration)
 
@@ -219,14 +222,18 @@ class TileClassifier:
 
     def _probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
         logits, emb = self.run(crops)
-        if self._protos is None or not len(logits):
+        share = None
+        if self._protos is None or self._like is None or not len(logits):
             probs = softmax(logits)
-        elif self.info.logit_scale > 0:
-            probs = calibrated_probs(logits, emb, *self._protos, self.info.logit_scale, FITTED, TRUST)
-        else:
-            probs = blend(softmax(logits), emb, *self._protos)
+        else:  # a crop that looks like no tile of the set is read as without its calibration
+            share = likeness(emb, self._like)
+            if self.info.logit_scale > 0:
+                probs = calibrated_probs(logits, emb, *self._protos, self.info.logit_scale, FITTED, TRUST, share)
+            else:
+                plain = softmax(logits)
+                probs = share[:, None] * blend(plain, emb, *self._protos) + (1 - share[:, None]) * plain
         if self.flower is not None and len(probs):
-            probs = second_look(probs, crops, self._flower_cols, self.flower)
+            probs = second_look(probs, crops, self._flower_cols, self.flower, share)
         return probs
 
     def classify(self, crops: Sequence[np.ndarray]) -> list[Prediction]:

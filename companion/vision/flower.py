@@ -109,28 +109,31 @@ class FlowerReader:
         _, emb = self.run(crops)
         self.prototypes = flowers.prototypes(FLOWERS, emb, owner)
 
-    def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+    def probabilities(self, crops: Sequence[np.ndarray], share: np.ndarray | None = None) -> np.ndarray:
         """``N x 8`` probabilities of 1f..8f from the crops' top strips (calibrated when :meth:`calibrate`
-        was given flower crops)."""
+        was given flower crops, each row by its ``share``: the main model's
+        :func:`~companion.vision.calibration.likeness` of the crop to the set)."""
         logits, emb = self.run(crops)
         if self.prototypes is not None:
-            return calibrated_probs(logits, emb, *self.prototypes, self.logit_scale)
+            return calibrated_probs(logits, emb, *self.prototypes, self.logit_scale, share=share)
         e = np.exp(logits - logits.max(axis=1, keepdims=True))
         return e / e.sum(axis=1, keepdims=True)
 
 
 def second_look(probs: np.ndarray, crops: Sequence[np.ndarray], flower_cols: np.ndarray,
-                reader: FlowerReader) -> np.ndarray:
+                reader: FlowerReader, share: np.ndarray | None = None) -> np.ndarray:
     """``probs`` with the flower share of every crop that reaches :data:`LOOK_ABOVE` (and is at least
     :data:`MIN_WIDTH` pixels wide) re-divided by the strip
     model: ``mass * normalise(sqrt(main) * strip)`` over the eight flowers (columns ``flower_cols``, in the
-    order 1f..8f). Other rows and columns are returned unchanged."""
+    order 1f..8f). Other rows and columns are returned unchanged. ``share``: each crop's
+    :func:`~companion.vision.calibration.likeness` to the calibrated set, given to a calibrated strip reader."""
     mass = probs[:, flower_cols].sum(axis=1)
     wide = np.array([np.asarray(c).shape[1] >= MIN_WIDTH for c in crops], bool)
     rows = np.nonzero((mass >= LOOK_ABOVE) & wide)[0]
     if len(rows) == 0:
         return probs
-    q = reader.probabilities([crops[int(i)] for i in rows])
+    strips = [crops[int(i)] for i in rows]
+    q = reader.probabilities(strips) if share is None else reader.probabilities(strips, share[rows])
     mix = np.sqrt(probs[np.ix_(rows, flower_cols)]) * q
     total = mix.sum(axis=1, keepdims=True)
     main = probs[np.ix_(rows, flower_cols)]

@@ -307,6 +307,64 @@ def test_views_keep_shape_and_differ() -> None:
     assert all(not np.array_equal(v, crop) for v in vs[1:])
 
 
+def test_likeness_is_the_calibration_s_share_by_the_cosine_to_the_set_s_nearest_prototype() -> None:
+    protos = np.eye(4, dtype=np.float32)[:2]  # the set's two prototypes
+    angle = np.arccos(np.array([1.0, 0.95, 0.85, 0.5, 0.0]))  # cosines to prototype 0 (nothing nearer to 1)
+    emb = np.stack([np.cos(angle), np.zeros(5), np.sin(angle), np.zeros(5)], axis=1).astype(np.float32)
+    share = calibration.likeness(emb, protos, like=(0.8, 0.9))
+    assert share.shape == (5,) and np.allclose(share, [1.0, 1.0, 0.5, 0.0, 0.0], atol=1e-5)
+    assert np.array_equal(calibration.likeness(emb, protos), calibration.likeness(emb, protos, calibration.LIKE))
+
+
+def test_a_tile_of_another_set_is_read_as_without_the_calibration() -> None:
+    """A whole set calibrated (every class): the head reads crop 0 as class 2, and the calibration's weight of
+    class 0 is nearer to it than class 2's. Crop 0 lies close to a prototype of the set (cosine 0.95): read as
+    the calibration says. Crop 1, of another set, has the same logits and would be pulled the same way, but it
+    lies close to no prototype (cosine 0.5 at most): it keeps the head's reading, as without the calibration
+    (a review: set 11's calibration read another set's 6f as 2p, with no unsure mark)."""
+    classes = np.arange(3)
+    weights = np.array([[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0]], np.float32)
+    protos = weights.copy()
+    near = np.array([0.95, 0.0, np.sqrt(1 - 0.95**2), 0.0], np.float32)
+    far = np.array([0.5, 0.0, 0.3, np.sqrt(1 - 0.34)], np.float32)
+    emb = np.stack([near, far])
+    logits = np.array([[1.0, 0.0, 6.0], [1.0, 0.0, 6.0]], np.float32)
+    head = np.exp(logits - logits.max(1, keepdims=True))
+    head /= head.sum(1, keepdims=True)
+    before = calibration.calibrated_probs(logits, emb, classes, weights, 20.0, 0.85, trust=0.8)
+    assert before.argmax(1).tolist() == [0, 0]  # without the likeness both are pulled onto class 0
+    share = calibration.likeness(emb, protos)
+    after = calibration.calibrated_probs(logits, emb, classes, weights, 20.0, 0.85, trust=0.8, share=share)
+    assert after.argmax(1).tolist() == [0, 2]
+    assert np.allclose(after[0], before[0]) and np.allclose(after[1], head[1], atol=1e-6)
+    assert np.allclose(after.sum(1), 1.0, atol=1e-6)
+
+
+def test_a_crop_unlike_the_set_reads_as_the_uncalibrated_classifier_flowers_included(
+        smoke_model: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The classifier measures each crop's likeness to the set's prototypes (kept with the fitted weights) and
+    gives the calibration that share, in the main reading and in the flowers' second look."""
+    from companion.vision import classify
+
+    samples = _crops(43, seed=3)[30:]  # three honours, the flowers and the blank
+    cal = calibration.Calibration.from_crops("home", samples)
+    clf = TileClassifier(smoke_model, calibration=cal, reread=False)
+    plain = TileClassifier(smoke_model, reread=False)
+    crops = [c for _, c in _crops(43, seed=8)[30:]]
+    calibrated = clf.probabilities(crops)
+    assert not np.allclose(calibrated, plain.probabilities(crops), atol=1e-4)  # the calibration says something
+    seen: list[np.ndarray] = []
+
+    def unlike(emb: np.ndarray, prototypes: np.ndarray) -> np.ndarray:
+        assert prototypes.shape == (len(samples), emb.shape[1])  # one prototype a calibrated kind
+        seen.append(emb)
+        return np.zeros(len(emb), np.float32)
+
+    monkeypatch.setattr(classify, "likeness", unlike)
+    assert clf.flower is not None and clf.flower.prototypes is not None  # the set's flowers calibrate the strips
+    assert np.allclose(clf.probabilities(crops), plain.probabilities(crops), atol=1e-6) and seen
+
+
 def test_a_calibration_crop_too_small_is_refused_by_name_and_the_cli_calibrates_the_rest(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -406,6 +464,8 @@ def test_fitted_weights_are_kept_beside_a_stored_calibration_and_refit_when_it_c
         m.setattr(calibration, "fit_weights", no_fitting)
         again = TileClassifier(smoke_model, calibration=calibration.load("home"))  # read from the cache
     assert first.calibrated_weights is not None and again.calibrated_weights is not None
+    with np.load(fits[0]) as kept:  # the set's prototypes are kept too: a crop's likeness to the set
+        assert kept["prototypes"].shape == kept["weights"].shape
     assert np.array_equal(first.calibrated_weights[0], again.calibrated_weights[0]) and np.allclose(first.calibrated_weights[1], again.calibrated_weights[1])
     whole = fits[0].read_bytes()
     for junk in (b"not an npz", whole[: len(whole) // 2]):  # a damaged cache is refitted, not an error
