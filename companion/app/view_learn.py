@@ -343,8 +343,11 @@ class LearnTab:
         rows.append(label(t(ex.setting), 13, colour=GREY))
         rows.append(label(t(ex.note), 14))
         rows.append(label(t(ui("learn_scores")), 13, bold=True, colour=FELT))
-        if not ex.items:  # an item these rules do not count: its example scores nothing (an empty list read as a gap)
-            rows.append(label(t(ui("learn_scores_none")), 13, colour=GREY))
+        if not ex.items:  # an item these rules do not count: its example scores nothing (an empty list read as a gap);
+            # a dealer item's example scores the dealer tai alone, below (莊家, 連莊 and 拉莊 said "these rules do not
+            # count this item" above their own dealer rows: a change review)
+            rows.append(label(t(ui("learn_scores_hand_none" if ex.dealer_items else "learn_scores_none")), 13,
+                              colour=GREY))
 
         def item_rows(items: tuple[tuple[Words, int, bool], ...]) -> list[ft.Control]:
             return [ft.Row([ft.Container(label(t(words), 13, bold=taught, colour=ACCENT if taught else None),

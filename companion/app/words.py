@@ -1472,6 +1472,11 @@ UI: dict[str, tuple[str, str]] = {
                             "use another set or calibrate it again"),
     "photo_set_damaged": ("沒有用選用的「{name}」讀牌：它的檔案損壞了（見「設定」）",
                           "Not read with the selected set “{name}”: its file is damaged (see Settings)"),
+    # --- a change review of the Learn tab: a dealer card's hand scores nothing of its own, not "these rules do not
+    # count this item" above its dealer block; a link naming one item says it in the singular; the notes of a rule
+    # set other than the default name it (they said "under the default rules" under any set) ---
+    "learn_scores_hand_none": ("（這手牌本身沒有台，台都在下面的莊家台）", "(the hand itself scores nothing; its tai are "
+                               "the dealer tai below)"),
 }
 
 

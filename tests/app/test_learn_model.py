@@ -168,3 +168,37 @@ def test_the_example_settings_open_with_a_capital_and_the_pull_is_said_plainly()
     assert "itself" not in pull and "N for the streak and N more for the pull, 2N in all" in pull
     assert ui("tab_learn") == Words("學打牌", "Learn")
     assert cards["menqing"].kind.en == "Part of the hand's tai"
+
+
+# --- a change review of the Learn tab: the dealer cards' "scores nothing", the replacement links' wording and
+# colour, the wait quiz's hint and the first lesson's count ----------------------------------------------------
+
+
+def _card_texts(item_id: str) -> list[str]:
+    from companion.app.view_learn import LearnTab
+    from tests.app.test_tabs_beside_a_live_table import _Host, _texts
+
+    tab = LearnTab(_Host())  # type: ignore[arg-type]
+    tab.mode, tab.item = "tai", item_id
+    return _texts(tab.build())
+
+
+def test_a_dealer_card_does_not_say_its_rules_do_not_count_its_item() -> None:
+    """莊家, 連莊 and 拉莊's cards said "(these rules do not count this item, and the hand scores nothing else)" right
+    above their dealer block (莊家 1, 連莊 2, 拉莊 2: 5 dealer tai): the hand's own rows are empty, its tai are the
+    dealer's. Each card says "nothing" only where neither the hand nor the dealer scores."""
+    none = ui("learn_scores_none").en
+    assert none not in _card_texts("streak")  # its hand scores nothing; its item, 連莊, scores 2 dealer tai
+    hand_none = ui("learn_scores_hand_none").en
+    dealer_only = 0
+    for card in learn_items():
+        ex = card.example
+        assert ex is not None
+        texts = _card_texts(card.id)
+        assert (none in texts) == (not ex.items and not ex.dealer_items), card.id
+        assert (hand_none in texts) == (not ex.items and bool(ex.dealer_items)), card.id
+        dealer_only += not ex.items and bool(ex.dealer_items)
+    assert dealer_only >= 3  # 莊家, 連莊, 拉莊
+    assert hand_none in _card_texts("streak")
+    assert "these rules do not count" not in hand_none and "這套規則不算" not in ui("learn_scores_hand_none").zh
+
