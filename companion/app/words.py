@@ -1408,9 +1408,11 @@ UI: dict[str, tuple[str, str]] = {
     # rule's mark in one pair of brackets; the dealer tai apart from the hand's rows; what a card's item replaces
     # or is replaced by (the scorer's table), 小四喜 beside the winds, the false win on a discard kong's replacement ---
     "learn_basics": ("胡牌是什麼", "What a win is"),
-    "basics_intro": ("台灣麻將每人手上 16 張牌。胡牌時，手上的牌加上胡的那一張共 17 張，要排成五組加一對（眼）。一組是順子、刻子或槓子：",
+    "basics_intro": ("台灣麻將每人手上 16 張牌。胡牌時，手上的牌加上胡的那一張共 17 張（每個槓子多一張），要排成五組加一對（眼）。"
+                     "一組是順子、刻子或槓子：",
                      "In Taiwanese mahjong each player holds 16 tiles. A winning hand is those 16 and the winning "
-                     "tile, 17 in all, laid out as five sets and a pair. A set is a chow, a pung or a kong:"),
+                     "tile, 17 in all (one more for each kong), laid out as five sets and a pair. A set is a chow, a "
+                     "pung or a kong:"),
     "basics_chow": ("順子：同一門三張連號（可以吃上家打的牌）", "Chow: three in a row of one suit (it may be called from "
                     "the player on your left)"),
     "basics_pung": ("刻子：三張一樣的牌（可以碰任何人打的牌）", "Pung: three of a kind (it may be called from anyone's "
@@ -1423,8 +1425,8 @@ UI: dict[str, tuple[str, str]] = {
     "basics_ready": ("只差一張就胡，叫做聽牌；能湊成胡牌的那幾種牌，就是「聽的牌」。接著試試「{quiz}」，或看「{tai}」：胡了算幾台。",
                      "A hand one tile short of a win is ready, and the tiles that would complete it are its waits. "
                      "Next, try the \u201c{quiz_en}\u201d, or see \u201c{tai_en}\u201d: what a win scores."),
-    "quiz_shape_hint": ("胡牌是五組（順子或刻子）加一對：哪一張加進來能排得成？", "A win is five sets (chows or pungs) and a "
-                        "pair: which tiles would complete one?"),
+    "quiz_shape_hint": ("胡牌是五組（順子、刻子或槓子）加一對：哪幾張加進來能排得成？", "A win is five sets (chows, pungs or "
+                        "kongs) and a pair: which tiles would complete one?"),
     "on_the_pair": ("單吊", "on the pair"),
     "item_shape_house": ("（{shape}；各家規矩）", " ({shape_en}; house rule)"),
     "learn_dealer_block": ("另算莊家台（只在莊家胡或付的時候）", "Dealer tai, apart from the hand (only where the dealer "

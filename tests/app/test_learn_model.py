@@ -202,3 +202,17 @@ def test_a_dealer_card_does_not_say_its_rules_do_not_count_its_item() -> None:
     assert hand_none in _card_texts("streak")
     assert "these rules do not count" not in hand_none and "這套規則不算" not in ui("learn_scores_hand_none").zh
 
+
+
+def test_the_wait_quiz_hint_and_the_first_lesson_count_as_the_lesson_does() -> None:
+    """The hint asked 「哪一張」 (which one tile) but "which tiles" in English, above quiz 1's two waits; it said
+    five sets (chows or pungs) where the first lesson says a set is a chow, a pung or a kong; and 「共 17 張」 did not
+    say a kong makes one more tile (a change review)."""
+    from companion.app.quiz_model import wait_quiz
+
+    assert len(wait_quiz(1).waits) == 2
+    hint = ui("quiz_shape_hint")
+    assert "哪幾張" in hint.zh and "哪一張" not in hint.zh and "which tiles" in hint.en
+    assert "順子、刻子或槓子" in hint.zh and "chows, pungs or kongs" in hint.en
+    intro = ui("basics_intro")
+    assert "每個槓子多一張" in intro.zh and "one more for each kong" in intro.en
