@@ -1433,14 +1433,15 @@ UI: dict[str, tuple[str, str]] = {
                            "wins or pays)"),
     "learn_dealer_total": ("莊家台共 {dealer} 台", "{dealer} dealer tai"),
     "learn_replaces": ("算了這一項，{items}就不另外算（被它取代）", "Replaces {items_en}: they are not counted beside it"),
-    "learn_replaced_by": ("有{items}時，這一項不另外算（被取代）", "Not counted beside {items_en}, which replace it"),
-    "learn_small_winds_add": ("預設規則下，小四喜的風刻若是門風或圈風，照樣另外加門風、圈風的台；只有大四喜才取代它們。",
-                              "Under the default rules a wind pung of the seat or round wind still scores its seat-wind "
+    "learn_replaced_by": ("有{items}時，這一項不另外算（被取代）", "Not counted beside {items_en}: each of them replaces it"),
+    # ({rules}: learn_rules_default, or learn_rules_named for another set)
+    "learn_small_winds_add": ("在{rules}下，小四喜的風刻若是門風或圈風，照樣另外加門風、圈風的台；只有大四喜才取代它們。",
+                              "Under {rules_en}, a wind pung of the seat or round wind still scores its seat-wind "
                               "or round-wind tai beside small four winds; only big four winds replaces them."),
-    "learn_kong_bloom_false_win": ("注意：槓別人打出的牌（明槓）之後，補到的牌就算湊成胡牌也不能胡，喊胡就是詐胡（預設規則）。只有補花、暗槓、加槓之後補到的牌，才算槓上開花。",
+    "learn_kong_bloom_false_win": ("注意：槓別人打出的牌（明槓）之後，補到的牌就算湊成胡牌也不能胡，喊胡就是詐胡（{rules}）。只有補花、暗槓、加槓之後補到的牌，才算槓上開花。",
                                    "Careful: after a kong of another player's discard, the replacement tile may not "
                                    "be won on even where it completes the hand; declaring the win is a false win "
-                                   "under the default rules. Only a replacement after a flower, a concealed kong or "
+                                   "under {rules_en}. Only a replacement after a flower, a concealed kong or "
                                    "an added kong is a win on a replacement."),
     # --- the dealer's tai said by what the rule set makes them of, its 莊家, 連莊 and 拉莊 values each, so that the
     # parts add up to the tai (ledger_model.dealer_parts: a review read 「莊家 +12 台（連12拉12）」 under a set counting
@@ -1479,6 +1480,10 @@ UI: dict[str, tuple[str, str]] = {
     # set other than the default name it (they said "under the default rules" under any set) ---
     "learn_scores_hand_none": ("（這手牌本身沒有台，台都在下面的莊家台）", "(the hand itself scores nothing; its tai are "
                                "the dealer tai below)"),
+    "learn_replaces_one": ("算了這一項，{items}就不另外算（被它取代）", "Replaces {items_en}, which is not counted beside it"),
+    "learn_replaced_by_one": ("有{items}時，這一項不另外算（被取代）", "Not counted beside {items_en}, which replaces it"),
+    "learn_rules_default": ("預設規則", "the default rules"),
+    "learn_rules_named": ("「{name}」的規則", "the rules of {name_en}"),
 }
 
 
