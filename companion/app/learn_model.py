@@ -18,14 +18,22 @@ from companion.app.ledger_model import marked_items
 from companion.app.table_model import meld_codes, wind_words
 from companion.app.words import Words, ui
 from companion.english import listed
-from companion.rules.profiles import BUILTIN, Profile, ProfileError, load_profile, parse_profile
+from companion.rules.profiles import (
+    BUILTIN,
+    DEFAULT_PROFILE,
+    Profile,
+    ProfileError,
+    load_profile,
+    parse_profile,
+)
 from companion.rules.scoring import score
 from companion.rules.settlement import settle
 from companion.rules.tai import ITEMS, REGISTRY, Ctx, replaced
 from companion.rules.tai._base import ItemKind
 from companion.rules.win import Win, WinType
 
-__all__ = ["LearnItem", "LearnExample", "learn_items", "house_worths", "examples_path", "example_profile", "links"]
+__all__ = ["LearnItem", "LearnExample", "learn_items", "house_worths", "examples_path", "example_profile", "links",
+           "warnings"]
 
 _KIND = {ItemKind.HAND: ("算在這手牌的台", "Part of the hand's tai"), ItemKind.RELATION: ("莊家台（只算莊家付或收的）",
                                                                   "Dealer tai (only on what the dealer pays or is paid)"),
@@ -67,8 +75,11 @@ class LearnItem:
     zh_alt: str = ""  # its other Chinese names (the spec's table gives them in brackets: 全求 全求人)
     # what it is never added with under the default rules, from the scorer's own table (spec §4.2's last column: a
     # beginner review found no card saying 天胡 removes 門清, or 小三元 replaces 三元牌), and what a player must know
-    # beside it (小四喜's winds still add; a win on a discard kong's replacement is a false win)
+    # beside it (小四喜's winds still add)
     links: tuple[Words, ...] = ()
+    # what a player must beware of (a win on a discard kong's replacement is a false win): drawn as a warning, the
+    # links as text (drawn alike, in the heading's red, the links looked like warnings: a change review)
+    warnings: tuple[Words, ...] = ()
 
     @property
     def heading(self) -> Words:
@@ -150,29 +161,44 @@ def house_worths(item_id: str) -> tuple[tuple[Words, int], ...]:
     return tuple(out)
 
 
+def _rules_named(rules: Profile) -> Words:
+    """``rules`` as a note read under them says them: the default rules, or the set by its name (the notes said
+    "under the default rules" under any set: a change review)."""
+    if rules.id == DEFAULT_PROFILE:
+        return ui("learn_rules_default")
+    return ui("learn_rules_named", name=rules.name_zh, name_en=rules.name_en)
+
+
 def links(item_id: str, rules: Profile) -> tuple[Words, ...]:
     """What ``item_id`` replaces and what replaces it under ``rules``, read from the scorer's replacement table
     (:func:`companion.rules.tai.replaced`), so a card cannot say otherwise than the score; the items named are those
-    ``rules`` count (all of them where ``rules`` do not count ``item_id`` itself, a house rule's item). Then the notes
-    the table cannot give: 小四喜 beside the winds, a kong's replacement after a discard kong."""
+    ``rules`` count (all of them where ``rules`` do not count ``item_id`` itself, a house rule's item), each quoted
+    (「有無字無花時」 read as "whether or not there are honours or flowers"), one in the singular ("which replace it"
+    was said of one item: a change review). Then the note the table cannot give: 小四喜 beside the winds."""
     table = replaced(dict(rules.switches))
 
-    def named(ids: list[str], last: str) -> dict[str, str]:
+    def said(one: str, many: str, ids: list[str], last: str) -> list[Words]:
         ids = [i for i in ids if rules.value(i) or not rules.value(item_id)]
-        return {"items": "、".join(ITEMS[i].zh for i in ids), "items_en": listed([ITEMS[i].en for i in ids], last)}
+        if not ids:
+            return []
+        return [ui(one if len(ids) == 1 else many, items="、".join(f"「{ITEMS[i].zh}」" for i in ids),
+                   items_en=listed([f"\u201c{ITEMS[i].en}\u201d" for i in ids], last))]
 
-    out = []
-    bigger = [i for i in ITEMS if item_id in table.get(i, ())]
-    smaller = [i for i in ITEMS if i in table.get(item_id, ())]
-    if named(smaller, "and")["items"]:
-        out.append(ui("learn_replaces", **named(smaller, "and")))
-    if named(bigger, "or")["items"]:
-        out.append(ui("learn_replaced_by", **named(bigger, "or")))
+    out = said("learn_replaces_one", "learn_replaces", [i for i in ITEMS if i in table.get(item_id, ())], "and")
+    out += said("learn_replaced_by_one", "learn_replaced_by", [i for i in ITEMS if item_id in table.get(i, ())], "or")
     if item_id == "small_winds" and rules.switch("small_winds_adds_winds") and rules.value("small_winds"):
-        out.append(ui("learn_small_winds_add"))
-    if item_id == "kong_bloom" and rules.switch("discard_kong_replacement_win") == "forbidden":
-        out.append(ui("learn_kong_bloom_false_win"))
+        rules_said = _rules_named(rules)
+        out.append(ui("learn_small_winds_add", rules=rules_said.zh, rules_en=rules_said.en))
     return tuple(out)
+
+
+def warnings(item_id: str, rules: Profile) -> tuple[Words, ...]:
+    """What a player of ``item_id`` must beware of under ``rules``: a win on the replacement after a kong of a
+    discard is a false win (spec §2.10), where ``rules`` forbid it."""
+    if item_id == "kong_bloom" and rules.switch("discard_kong_replacement_win") == "forbidden":
+        rules_said = _rules_named(rules)
+        return (ui("learn_kong_bloom_false_win", rules=rules_said.zh, rules_en=rules_said.en),)
+    return ()
 
 
 @cache
@@ -189,5 +215,5 @@ def learn_items() -> tuple[LearnItem, ...]:
                              Words(*kind), default.value(item_id),
                              _example(entry, item_id) if entry is not None else None,
                              tuple((Words(p.name_zh, p.name_en), p.value(item_id)) for p in profiles), item.zh_alt,
-                             links(item_id, default)))
+                             links(item_id, default), warnings(item_id, default)))
     return tuple(out)

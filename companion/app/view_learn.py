@@ -309,7 +309,9 @@ class LearnTab:
             ident(ID_LEARN_TITLE, label(t(item.heading), 20, bold=True, colour=ACCENT)),
             label(f"{t(item.kind)}{t(SEP)}·{t(SEP)}{worth}", 13, colour=GREY),
             label(t(item.explain), 15)]
-        rows += [ident(f"learn-link-{i}", label(t(w), 13, colour=ACCENT)) for i, w in enumerate(item.links)]
+        # the links in the body's colour, the warnings in red (all in red, the links read as warnings: a review)
+        notes = [(w, None) for w in item.links] + [(w, ACCENT) for w in item.warnings]
+        rows += [ident(f"learn-link-{i}", label(t(w), 13, colour=colour)) for i, (w, colour) in enumerate(notes)]
         if item.by_profile:
             worths = [label(f"{t(name)} {n}", 12, colour=GREY if n == 0 else None) for name, n in item.by_profile]
             rows.append(ft.Row([label(t(ui("learn_by_profile")), 12, bold=True), *worths], spacing=14, wrap=True))
@@ -343,8 +345,11 @@ class LearnTab:
         rows.append(label(t(ex.setting), 13, colour=GREY))
         rows.append(label(t(ex.note), 14))
         rows.append(label(t(ui("learn_scores")), 13, bold=True, colour=FELT))
-        if not ex.items:  # an item these rules do not count: its example scores nothing (an empty list read as a gap)
-            rows.append(label(t(ui("learn_scores_none")), 13, colour=GREY))
+        if not ex.items:  # an item these rules do not count: its example scores nothing (an empty list read as a gap);
+            # a dealer item's example scores the dealer tai alone, below (莊家, 連莊 and 拉莊 said "these rules do not
+            # count this item" above their own dealer rows: a change review)
+            rows.append(label(t(ui("learn_scores_hand_none" if ex.dealer_items else "learn_scores_none")), 13,
+                              colour=GREY))
 
         def item_rows(items: tuple[tuple[Words, int, bool], ...]) -> list[ft.Control]:
             return [ft.Row([ft.Container(label(t(words), 13, bold=taught, colour=ACCENT if taught else None),

@@ -1409,9 +1409,11 @@ UI: dict[str, tuple[str, str]] = {
     # rule's mark in one pair of brackets; the dealer tai apart from the hand's rows; what a card's item replaces
     # or is replaced by (the scorer's table), 小四喜 beside the winds, the false win on a discard kong's replacement ---
     "learn_basics": ("胡牌是什麼", "What a win is"),
-    "basics_intro": ("台灣麻將每人手上 16 張牌。胡牌時，手上的牌加上胡的那一張共 17 張，要排成五組加一對（眼）。一組是順子、刻子或槓子：",
+    "basics_intro": ("台灣麻將每人手上 16 張牌。胡牌時，手上的牌加上胡的那一張共 17 張（每個槓子多一張），要排成五組加一對（眼）。"
+                     "一組是順子、刻子或槓子：",
                      "In Taiwanese mahjong each player holds 16 tiles. A winning hand is those 16 and the winning "
-                     "tile, 17 in all, laid out as five sets and a pair. A set is a chow, a pung or a kong:"),
+                     "tile, 17 in all (one more for each kong), laid out as five sets and a pair. A set is a chow, a "
+                     "pung or a kong:"),
     "basics_chow": ("順子：同一門三張連號（可以吃上家打的牌）", "Chow: three in a row of one suit (it may be called from "
                     "the player on your left)"),
     "basics_pung": ("刻子：三張一樣的牌（可以碰任何人打的牌）", "Pung: three of a kind (it may be called from anyone's "
@@ -1424,22 +1426,23 @@ UI: dict[str, tuple[str, str]] = {
     "basics_ready": ("只差一張就胡，叫做聽牌；能湊成胡牌的那幾種牌，就是「聽的牌」。接著試試「{quiz}」，或看「{tai}」：胡了算幾台。",
                      "A hand one tile short of a win is ready, and the tiles that would complete it are its waits. "
                      "Next, try the \u201c{quiz_en}\u201d, or see \u201c{tai_en}\u201d: what a win scores."),
-    "quiz_shape_hint": ("胡牌是五組（順子或刻子）加一對：哪一張加進來能排得成？", "A win is five sets (chows or pungs) and a "
-                        "pair: which tiles would complete one?"),
+    "quiz_shape_hint": ("胡牌是五組（順子、刻子或槓子）加一對：哪幾張加進來能排得成？", "A win is five sets (chows, pungs or "
+                        "kongs) and a pair: which tiles would complete one?"),
     "on_the_pair": ("單吊", "on the pair"),
     "item_shape_house": ("（{shape}；各家規矩）", " ({shape_en}; house rule)"),
     "learn_dealer_block": ("另算莊家台（只在莊家胡或付的時候）", "Dealer tai, apart from the hand (only where the dealer "
                            "wins or pays)"),
     "learn_dealer_total": ("莊家台共 {dealer} 台", "{dealer} dealer tai"),
     "learn_replaces": ("算了這一項，{items}就不另外算（被它取代）", "Replaces {items_en}: they are not counted beside it"),
-    "learn_replaced_by": ("有{items}時，這一項不另外算（被取代）", "Not counted beside {items_en}, which replace it"),
-    "learn_small_winds_add": ("預設規則下，小四喜的風刻若是門風或圈風，照樣另外加門風、圈風的台；只有大四喜才取代它們。",
-                              "Under the default rules a wind pung of the seat or round wind still scores its seat-wind "
+    "learn_replaced_by": ("有{items}時，這一項不另外算（被取代）", "Not counted beside {items_en}: each of them replaces it"),
+    # ({rules}: learn_rules_default, or learn_rules_named for another set)
+    "learn_small_winds_add": ("在{rules}下，小四喜的風刻若是門風或圈風，照樣另外加門風、圈風的台；只有大四喜才取代它們。",
+                              "Under {rules_en}, a wind pung of the seat or round wind still scores its seat-wind "
                               "or round-wind tai beside small four winds; only big four winds replaces them."),
-    "learn_kong_bloom_false_win": ("注意：槓別人打出的牌（明槓）之後，補到的牌就算湊成胡牌也不能胡，喊胡就是詐胡（預設規則）。只有補花、暗槓、加槓之後補到的牌，才算槓上開花。",
+    "learn_kong_bloom_false_win": ("注意：槓別人打出的牌（明槓）之後，補到的牌就算湊成胡牌也不能胡，喊胡就是詐胡（{rules}）。只有補花、暗槓、加槓之後補到的牌，才算槓上開花。",
                                    "Careful: after a kong of another player's discard, the replacement tile may not "
                                    "be won on even where it completes the hand; declaring the win is a false win "
-                                   "under the default rules. Only a replacement after a flower, a concealed kong or "
+                                   "under {rules_en}. Only a replacement after a flower, a concealed kong or "
                                    "an added kong is a win on a replacement."),
     # --- the dealer's tai said by what the rule set makes them of, its 莊家, 連莊 and 拉莊 values each, so that the
     # parts add up to the tai (ledger_model.dealer_parts: a review read 「莊家 +12 台（連12拉12）」 under a set counting
@@ -1473,6 +1476,15 @@ UI: dict[str, tuple[str, str]] = {
                             "use another set or calibrate it again"),
     "photo_set_damaged": ("沒有用選用的「{name}」讀牌：它的檔案損壞了（見「設定」）",
                           "Not read with the selected set “{name}”: its file is damaged (see Settings)"),
+    # --- a change review of the Learn tab: a dealer card's hand scores nothing of its own, not "these rules do not
+    # count this item" above its dealer block; a link naming one item says it in the singular; the notes of a rule
+    # set other than the default name it (they said "under the default rules" under any set) ---
+    "learn_scores_hand_none": ("（這手牌本身沒有台，台都在下面的莊家台）", "(the hand itself scores nothing; its tai are "
+                               "the dealer tai below)"),
+    "learn_replaces_one": ("算了這一項，{items}就不另外算（被它取代）", "Replaces {items_en}, which is not counted beside it"),
+    "learn_replaced_by_one": ("有{items}時，這一項不另外算（被取代）", "Not counted beside {items_en}, which replaces it"),
+    "learn_rules_default": ("預設規則", "the default rules"),
+    "learn_rules_named": ("「{name}」的規則", "the rules of {name_en}"),
 }
 
 

@@ -1504,7 +1504,7 @@ def test_learn_opens_on_what_a_win_is_and_its_cards_and_answers_say_what_a_begin
     wait_text(page, "learn-total", ui("learn_total", hand=half.hand_tai).zh)
     wait_text(page, "learn-dealer-total", ui("learn_dealer_total", dealer=half.dealer_tai).zh)
     tap(page, "learn-kong_bloom")
-    wait_text(page, "learn-link-0", ui("learn_kong_bloom_false_win").zh)
+    wait_text(page, "learn-link-0", ui("learn_kong_bloom_false_win", rules="預設規則").zh)
     tap(page, "learn-mode-quiz")
     tap(page, "quiz-check")
     for w in wait_quiz(1).waits:

@@ -130,21 +130,23 @@ def test_a_card_says_what_its_item_replaces_and_what_replaces_it_as_the_scorer_d
             if other in table.get(item_id, ()) or item_id in table.get(other, ()):
                 assert ITEMS[other].zh in said, (item_id, other, said)
         assert all(not CJK.search(w.en) and CJK.search(w.zh) for w in card.links), item_id
-    assert cards["menqing"].links == (ui("learn_replaced_by", items="地聽、天聽、天胡、人胡、地胡",
-                                         items_en="Earthly ready, Heavenly ready, Heavenly win, Human win or "
-                                                  "Earthly win"),)
-    assert cards["zimo"].links[0].zh == "有天胡、地胡時，這一項不另外算（被取代）"
-    assert "Small three dragons or Big three dragons" in cards["dragon_pung"].links[0].en
+    assert cards["menqing"].links == (ui("learn_replaced_by", items="「地聽」、「天聽」、「天胡」、「人胡」、「地胡」",
+                                         items_en="\u201cEarthly ready\u201d, \u201cHeavenly ready\u201d, "
+                                                  "\u201cHeavenly win\u201d, \u201cHuman win\u201d or "
+                                                  "\u201cEarthly win\u201d"),)
+    assert cards["zimo"].links[0].zh == "有「天胡」、「地胡」時，這一項不另外算（被取代）"
+    assert "\u201cSmall three dragons\u201d or \u201cBig three dragons\u201d" in cards["dragon_pung"].links[0].en
     for wind in ("seat_wind", "round_wind"):
-        assert cards[wind].links == (ui("learn_replaced_by", items="大四喜", items_en="Big four winds"),)
-    assert "算了這一項，三暗刻就不另外算" in cards["four_concealed"].links[0].zh
+        assert cards[wind].links == (ui("learn_replaced_by_one", items="「大四喜」",
+                                        items_en="\u201cBig four winds\u201d"),)
+    assert "算了這一項，「三暗刻」就不另外算" in cards["four_concealed"].links[0].zh
 
 
 def test_small_four_winds_says_and_shows_that_the_winds_still_add() -> None:
     """小四喜's card did not say 門風 and 圈風 still add under the default rules (spec §4.2), and its only example scored
     no wind tai, teaching the opposite (a beginner review)."""
     card = {i.id: i for i in learn_items()}["small_winds"]
-    assert ui("learn_small_winds_add") in card.links
+    assert ui("learn_small_winds_add", rules="預設規則", rules_en="the default rules") in card.links
     assert card.example is not None
     scored = {re.sub(r"（.*", "", w.zh): t for w, t, _ in card.example.items}
     assert scored["門風"] == 1 and scored["圈風"] == 1 and scored["小四喜"] == 8
@@ -154,8 +156,8 @@ def test_the_kong_bloom_card_warns_of_the_false_win_on_a_discard_kongs_replaceme
     """The table's biggest trap (spec §2.10): after a kong of another player's discard a win on the replacement is
     a false win (詐胡) under the default rules; 槓上開花's card said nothing of it (a beginner review)."""
     card = {i.id: i for i in learn_items()}["kong_bloom"]
-    assert ui("learn_kong_bloom_false_win") in card.links
-    assert "詐胡" in card.links[-1].zh and "false win" in card.links[-1].en
+    assert card.warnings == (ui("learn_kong_bloom_false_win", rules="預設規則", rules_en="the default rules"),)
+    assert "詐胡" in card.warnings[-1].zh and "false win" in card.warnings[-1].en
 
 
 def test_the_example_settings_open_with_a_capital_and_the_pull_is_said_plainly() -> None:
@@ -168,3 +170,103 @@ def test_the_example_settings_open_with_a_capital_and_the_pull_is_said_plainly()
     assert "itself" not in pull and "N for the streak and N more for the pull, 2N in all" in pull
     assert ui("tab_learn") == Words("學打牌", "Learn")
     assert cards["menqing"].kind.en == "Part of the hand's tai"
+
+
+# --- a change review of the Learn tab: the dealer cards' "scores nothing", the replacement links' wording and
+# colour, the wait quiz's hint and the first lesson's count ----------------------------------------------------
+
+
+def _card_texts(item_id: str) -> list[str]:
+    from companion.app.view_learn import LearnTab
+    from tests.app.test_tabs_beside_a_live_table import _Host, _texts
+
+    tab = LearnTab(_Host())  # type: ignore[arg-type]
+    tab.mode, tab.item = "tai", item_id
+    return _texts(tab.build())
+
+
+def test_a_dealer_card_does_not_say_its_rules_do_not_count_its_item() -> None:
+    """莊家, 連莊 and 拉莊's cards said "(these rules do not count this item, and the hand scores nothing else)" right
+    above their dealer block (莊家 1, 連莊 2, 拉莊 2: 5 dealer tai): the hand's own rows are empty, its tai are the
+    dealer's. Each card says "nothing" only where neither the hand nor the dealer scores."""
+    none = ui("learn_scores_none").en
+    assert none not in _card_texts("streak")  # its hand scores nothing; its item, 連莊, scores 2 dealer tai
+    hand_none = ui("learn_scores_hand_none").en
+    dealer_only = 0
+    for card in learn_items():
+        ex = card.example
+        assert ex is not None
+        texts = _card_texts(card.id)
+        assert (none in texts) == (not ex.items and not ex.dealer_items), card.id
+        assert (hand_none in texts) == (not ex.items and bool(ex.dealer_items)), card.id
+        dealer_only += not ex.items and bool(ex.dealer_items)
+    assert dealer_only >= 3  # 莊家, 連莊, 拉莊
+    assert hand_none in _card_texts("streak")
+    assert "these rules do not count" not in hand_none and "這套規則不算" not in ui("learn_scores_hand_none").zh
+
+
+def test_the_replacement_links_agree_in_number_and_quote_the_items_they_name() -> None:
+    """"Not counted beside Big four winds, which replace it", "Replaces No flowers: they are not counted beside it"
+    (one item, plural verbs), and 「有無字無花時，這一項不另外算」 read as "whether or not there are honours or flowers"
+    (a change review): one item takes the singular, and the names are quoted in both languages."""
+    cards = {i.id: i for i in learn_items()}
+    assert cards["seat_wind"].links == (Words("有「大四喜」時，這一項不另外算（被取代）",
+                                              "Not counted beside \u201cBig four winds\u201d, which replaces it"),)
+    assert cards["single_wait"].links[0].en.endswith("\u201cHeavenly win\u201d, which replaces it")
+    assert cards["no_flowers"].links[0].zh == "有「無字無花」時，這一項不另外算（被取代）"
+    assert cards["no_honours_no_flowers"].links[0] == Words(
+        "算了這一項，「無花」就不另外算（被它取代）", "Replaces \u201cNo flowers\u201d, which is not counted beside it")
+    assert cards["zimo"].links[0] == Words("有「天胡」、「地胡」時，這一項不另外算（被取代）",
+                                           "Not counted beside \u201cHeavenly win\u201d or \u201cEarthly win\u201d: "
+                                           "each of them replaces it")
+    assert cards["heaven_win"].links[0].en.endswith(": they are not counted beside it")
+    for card in cards.values():  # no plural verb after one name, no singular after several
+        for w in card.links:
+            if not w.en.startswith("Under"):  # (小四喜's note)
+                one = w.en.endswith((", which replaces it", ", which is not counted beside it"))
+                assert one == (w.en.count("\u201c") == 1), w.en
+
+
+def test_the_small_four_winds_note_names_the_rules_it_is_read_under() -> None:
+    """It said 「預設規則下」 / "Under the default rules" under any rule set links() was given (a change review)."""
+    from companion.app.learn_model import links, warnings
+
+    default = links("small_winds", load_profile(None))
+    assert any(w.zh.startswith("在預設規則下，") and w.en.startswith("Under the default rules,") for w in default)
+    star = load_profile("star31")
+    said = [w for w in links("small_winds", star) if "小四喜的風刻" in w.zh]
+    assert said and all(star.name_zh in w.zh and "預設" not in w.zh for w in said)
+    assert all(star.name_en in w.en and "default" not in w.en for w in said)
+    bloom = [w for w in links("kong_bloom", star) + warnings("kong_bloom", star) if "詐胡" in w.zh]
+    assert bloom and all(star.name_zh in w.zh and "預設" not in w.zh and "default" not in w.en for w in bloom)
+
+
+def test_the_replacement_links_are_drawn_as_text_and_the_false_win_as_a_warning() -> None:
+    """The links were drawn in the heading's accent red, so they looked like warnings (a change review); only
+    槓上開花's false win is one."""
+    from companion.app.ui_kit import ACCENT
+    from companion.app.view_learn import LearnTab
+    from tests.app.test_tabs_beside_a_live_table import _Host, _idents
+
+    def colours(item_id: str) -> list[tuple[str, object]]:
+        tab = LearnTab(_Host())  # type: ignore[arg-type]
+        tab.mode, tab.item = "tai", item_id
+        return [(c.content.value, c.content.color) for c in _idents(tab.build())
+                if str(c.identifier).startswith("learn-link-")]
+
+    assert colours("dragon_pung") and all(colour is None for _, colour in colours("dragon_pung"))
+    assert colours("kong_bloom") == [(ui("learn_kong_bloom_false_win", rules="the default rules").en, ACCENT)]
+
+
+def test_the_wait_quiz_hint_and_the_first_lesson_count_as_the_lesson_does() -> None:
+    """The hint asked 「哪一張」 (which one tile) but "which tiles" in English, above quiz 1's two waits; it said
+    five sets (chows or pungs) where the first lesson says a set is a chow, a pung or a kong; and 「共 17 張」 did not
+    say a kong makes one more tile (a change review)."""
+    from companion.app.quiz_model import wait_quiz
+
+    assert len(wait_quiz(1).waits) == 2
+    hint = ui("quiz_shape_hint")
+    assert "哪幾張" in hint.zh and "哪一張" not in hint.zh and "which tiles" in hint.en
+    assert "順子、刻子或槓子" in hint.zh and "chows, pungs or kongs" in hint.en
+    intro = ui("basics_intro")
+    assert "每個槓子多一張" in intro.zh and "one more for each kong" in intro.en
