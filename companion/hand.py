@@ -72,8 +72,14 @@ class MeldKind(Enum):
                 "ckong": "concealed kong"}[self.value]
 
     @classmethod
-    def parse(cls, word: str) -> MeldKind:
+    def parse(cls, word: str, *, sourced: bool | None = None) -> MeldKind:
+        """The kind named by ``word`` (``pung``, 碰, 暗槓 …). ``sourced``: whether the meld gives a source; a bare
+        槓 without one is refused (:data:`_BARE_KONG`); ``None`` where a meld has no source to give."""
         w = plain_typed(word).strip().lower()
+        if sourced is False and w in _BARE_KONG:
+            raise HandError(f"“{word.strip()}” alone does not say which kong it is: write it as an exposed kong "
+                            "(kong:, from a discard) or a concealed kong (ckong:), or give its source (@L, @O, @R)",
+                            f"「{word.strip()}」沒說是哪一種槓：請寫明槓（槓別人打的牌）或暗槓，或寫出來源（@上家、@對家、@下家）")
         w = _KIND_ALIASES.get(w, w)
         try:
             return cls(w)
@@ -88,6 +94,11 @@ _KIND_ALIASES = {"added_kong": "addkong", "concealed_kong": "ckong", "exposed_ko
 _KIND_ALIASES.update({zh: kind for kind, names in (("chow", "吃"), ("pung", "碰"), ("kong", "槓 明槓"),
                                                      ("addkong", "加槓 補槓"), ("ckong", "暗槓"))
                       for name in names.split() for zh in (name, name.replace("槓", "杠"))})
+# the simplified 补 beside the simplified 杠 (补杠 was refused where 杠 was taken)
+_KIND_ALIASES.update({"补槓": "addkong", "补杠": "addkong"})
+_BARE_KONG = frozenset({"槓", "杠"})
+"""槓 alone says no more than that it is a kong: with a source it was a discard's (明槓); without, it may as well be
+a concealed one (暗槓, 2 tai more), so it is asked, never guessed (a tai line's 槓:7777s scored 1 tai unsaid)."""
 
 
 class Source(Enum):
@@ -112,7 +123,7 @@ class Source(Enum):
         return cls(_SOURCE_ZH.get(w, w.upper()))
 
 
-_SOURCE_ZH = {"上家": "L", "對家": "O", "对家": "O", "下家": "R"}
+_SOURCE_ZH = {"上家": "L", "對家": "O", "对家": "O", "下家": "R", "對面": "O", "对面": "O"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,12 +188,18 @@ class Meld:
     @classmethod
     def parse(cls, text: str) -> Meld:
         """``Meld.parse('chow:345p@L')``; sources L/O/R, none for ``addkong`` and ``ckong``."""
-        kind_text, sep, rest = plain_typed(text).partition(":")  # (a full-width ：, as a Chinese keyboard types it)
-        if not sep:
+        # split where the folded text has ：and ＠ (a Chinese keyboard's), the parts as typed: their errors quote
+        # what the player typed (a review was told of 「99q」 in 碰：９９ｑ＠Ｏ); plain_typed keeps the positions
+        plain = plain_typed(text)
+        colon = plain.find(":")
+        if colon < 0:
             raise HandError(f"a meld is written kind:tiles@source, got “{text}”",
                             f"吃碰槓的寫法是 種類:牌@來源（如 pung:555p@O），收到「{text}」")
-        kind = MeldKind.parse(kind_text)
-        tiles_text, at, src_text = rest.partition("@")
+        kind_text = text[:colon]
+        at_pos = plain.find("@", colon + 1)
+        at = at_pos >= 0
+        tiles_text, src_text = (text[colon + 1:at_pos], text[at_pos + 1:]) if at else (text[colon + 1:], "")
+        kind = MeldKind.parse(kind_text, sourced=at)
         source: Source | None = None
         if at:
             try:

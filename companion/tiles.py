@@ -42,6 +42,8 @@ __all__ = [
     "ZH_TILE_WORDS",
     "plain_typed",
     "SUIT_CHARACTERS",
+    "typed_with",
+    "typed_without_last",
 ]
 
 NUM_KINDS = 34
@@ -327,6 +329,9 @@ for _i, _w in enumerate("東南西北"):
     for _wind in "風风":
         _ZH_WORDS[_w + _wind] = Tile(27 + _i)
 _ZH_WORDS["东风"] = Tile.Z1
+# and half of each, as a keyboard switching scripts mid-word types them (东風, 東风: a review was refused at 風)
+for _i, (_w, _s) in enumerate(zip("東南西北", "东南西北", strict=True)):
+    _ZH_WORDS.update({_s + "風": Tile(27 + _i), _w + "风": Tile(27 + _i)})
 # a flower with the number printed on it (春1, 梅1, 竹3): the number decides. 竹 and 菊 go only so, never by the
 # plant's name (spec §1.1: sets differ on which of them carries 3; a West player's 竹 read as 8f lost his 正花 unsaid)
 for _i, _w in enumerate(_FLOWER_ZH[:6]):
@@ -345,10 +350,16 @@ SUIT_CHARACTERS = frozenset(_SUIT_CHARS)
 
 
 _NO_SUIT = "digits without a suit letter"
-_NO_SUIT_ZH = "數字後面要接花色字母 m p s z f x"
+_NO_SUIT_ZH = "數字後面要接花色字母 m p s z f x（或 萬、筒、條）"
 _NO_PLANT_NUMBER = ("the bamboo and chrysanthemum flowers go by the number printed on them, since sets differ on "
                     "which of them carries 3: add the number after the name (3 or 4), or write 7f or 8f")
 _NO_PLANT_NUMBER_ZH = "竹、菊要看牌上印的數字（各副牌哪一張印 3 不一樣）：請在名字後面加上印的數字（如 竹3、菊4），或寫 7f、8f"
+_PLANT_SPACE = ("the number printed on the flower goes right after its name, with no space between them, or write "
+                "{code}")
+_PLANT_SPACE_ZH = "牌上印的數字要緊接在名字後面，中間不留空格：{name}{n}，或寫 {code}"
+_PLANT_RUN = ("the flower's number {n} runs on into the digits after it, as one run of tiles: put a space after the "
+              "flower's {n}, or write {code}")
+_PLANT_RUN_ZH = "{name}{n} 後面接著數字會讀成一串牌：請在 {name}{n} 後面空一格（{name}{n} {rest}），或寫 {code}"
 _RUN_GOES_ON = frozenset("0123456789mpszfxMPSZFX") | frozenset(_SUIT_CHARS)
 
 
@@ -413,13 +424,71 @@ def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
                 break
         else:
             if c in _NUMBERED_PLANTS:
-                raise NotationError(text, i, _NO_PLANT_NUMBER, _NO_PLANT_NUMBER_ZH)
+                raise _plant_error(text, plain, i)
             raise NotationError(text, i, "unexpected character", "不認得這個字")
     if digits:
         raise NotationError(text, digits[0][1], _NO_SUIT, _NO_SUIT_ZH)
     if check:
         check_copies(tiles, f"“{text}”")
     return tuple(tiles)
+
+
+def _plant_error(text: str, plain: str, i: int) -> NotationError:
+    """Why the plant ``plain[i]`` (竹 or 菊) is not read: its number written after a space (竹 3), or followed by
+    a run that takes the number as its own (竹34m: 竹3 and 4m, run together), or no number at all."""
+    name = plain[i]
+    after = plain[i + 1:].lstrip(" \t")
+    spaced = len(plain) - i - 1 - len(after)
+    if after[:1] in ("3", "4") and (spaced or after[1:2] in _RUN_GOES_ON):
+        n = after[0]
+        code = f"{_ZH_WORDS[name + n].rank}f"
+        if spaced:
+            return NotationError(text, i, _PLANT_SPACE.format(name=name, n=n, code=code),
+                                 _PLANT_SPACE_ZH.format(name=name, n=n, code=code))
+        rest = text[i + 2:].split()[0] if text[i + 2:].split() else ""
+        return NotationError(text, i, _PLANT_RUN.format(name=name, n=n, code=code, rest=rest),
+                             _PLANT_RUN_ZH.format(name=name, n=n, code=code, rest=rest))
+    return NotationError(text, i, _NO_PLANT_NUMBER, _NO_PLANT_NUMBER_ZH)
+
+
+def typed_with(text: str, code: str) -> str:
+    """``text`` (a hand as typed) with the tile ``code`` tapped onto its end: joined to the tiles before it, but in
+    a word of its own after a meld (``碰：999p``, a Chinese keyboard's colon too) and after a name that ends in its
+    printed number (春1, 竹3), which the tapped digits would otherwise run on from (春1 then 2m read 春 12m)."""
+    plain = plain_typed(text.rstrip())
+    words = plain.split()
+    if words and (":" in words[-1] or any(plain.endswith(w) for w in _NUMBERED_WORDS)):
+        return text.rstrip() + " " + code
+    return text + code
+
+
+_NUMBERED_WORDS = tuple(w for w in _ZH_WORDS if w[-1].isdigit())
+_LONGEST_FIRST = sorted(_ZH_WORDS, key=len, reverse=True)  # 紅中 before 中
+_SEPARATORS = " ,+、，\u3000\t"  # what a player may type between tiles
+
+
+def typed_without_last(text: str) -> str:
+    """``text`` (a hand as typed) less what was typed or tapped last: a meld whole (``碰：999p@O``); a tile named
+    in Chinese whole (東風, 白板, 竹3, 一萬); one tile of a run keeping its suit (``456m`` -> ``45m``, ``４５ｍ`` ->
+    ``４ｍ``, ``45萬`` -> ``4萬``); else one character. Separators at the end go with it. My hand and Live both go
+    back with this one (two copies had drifted: one took 東風 back to 東)."""
+    text = text.rstrip(_SEPARATORS)
+    plain = plain_typed(text)
+    words = plain.split()
+    if words and ":" in words[-1]:
+        return text[:len(text) - len(words[-1])].rstrip(_SEPARATORS)
+    if not text:
+        return ""
+    named = next((len(w) for w in _LONGEST_FIRST if plain.endswith(w)), 0)
+    if named:
+        return text[:-named].rstrip(_SEPARATORS)
+    last = plain[-1].lower()
+    if last not in "mpszfx" and last not in _SUIT_CHARS:
+        return text[:-1]
+    digits = len(plain[:-1]) - len(plain[:-1].rstrip("0123456789"))
+    if digits >= 2:
+        return text[:-2] + text[-1]
+    return text[:-1 - digits].rstrip(_SEPARATORS)
 
 
 def _tile_of(text: str, pos: int, digit: int, suit: str) -> Tile:

@@ -204,3 +204,34 @@ def test_a_bare_plant_in_a_hand_is_refused_at_it() -> None:
     with pytest.raises(NotationError) as e:
         Hand.parse(text)
     assert e.value.position == text.index("竹") and e.value.reason_zh.startswith("竹、菊要看牌上印的數字")
+
+
+@pytest.mark.parametrize("text", ["槓:7777s", "杠：7777s", "槓:7777s "])
+def test_a_bare_kong_without_a_source_is_asked_which_kong(text: str) -> None:
+    """A review: 槓:7777s was read as a discard kong (1 tai in a tai line) where 暗槓:7777s scores 3: 槓 alone does
+    not say which, so it is asked, in both languages."""
+    with pytest.raises(HandError) as e:
+        Meld.parse(text)
+    assert "明槓" in e.value.zh and "暗槓" in e.value.zh
+    assert "exposed kong (kong:" in str(e.value) and "concealed kong (ckong:" in str(e.value)
+    with pytest.raises(HandError):
+        Hand.parse(f"123m {text}", stage_free=True)
+
+
+@pytest.mark.parametrize(("text", "meld"), [
+    ("槓:7777s@O", "kong:7777s@O"), ("槓：7777s＠上家", "kong:7777s@L"), ("明槓:7777s", "kong:7777s"),
+    ("暗槓:7777s", "ckong:7777s"), ("补杠:6666m", "addkong:6666m"), ("补槓:6666m", "addkong:6666m"),
+    ("碰:999p@對面", "pung:999p@O"), ("碰:999p@对面", "pung:999p@O")])
+def test_the_chinese_names_a_player_types_for_a_meld_are_read(text: str, meld: str) -> None:
+    """A review: 补杠 was refused though 杠 is taken, and @對面 (the seat across) though 對家 is."""
+    assert str(Meld.parse(text)) == meld
+
+
+@pytest.mark.parametrize(("text", "quoted", "quoted_zh"), [
+    ("碰：９９ｑ＠Ｏ", "(“ｑ”) in “９９ｑ”", "「９９ｑ」的第 3 個字，「ｑ」"),
+    ("碰：999p＠Ｘ", "got “Ｘ”", "收到「Ｘ」")])
+def test_a_meld_error_quotes_what_was_typed(text: str, quoted: str, quoted_zh: str) -> None:
+    """A review: 碰：９９ｑ＠Ｏ was told of 「99q」, and ＠Ｘ of 「X」: text the player never typed."""
+    with pytest.raises(HandError) as e:
+        Meld.parse(text)
+    assert quoted in str(e.value) and quoted_zh in e.value.zh

@@ -14,7 +14,10 @@ from companion.tiles import (
     format_tiles,
     parse_tile,
     parse_tiles,
+    plain_typed,
     tiles_from_counts,
+    typed_with,
+    typed_without_last,
 )
 
 
@@ -54,8 +57,7 @@ def test_parse_and_format(text: str, canonical: str) -> None:
     assert format_tiles(parse_tiles(text)) == canonical
 
 
-@pytest.mark.parametrize(("text", "position"), [("竹", 0), ("菊", 0), ("梅 竹", 2), ("竹1", 0), ("竹34m", 0),
-                                                ("3菊", 1)])
+@pytest.mark.parametrize(("text", "position"), [("竹", 0), ("菊", 0), ("梅 竹", 2), ("竹1", 0), ("3菊", 1)])
 def test_bamboo_and_chrysanthemum_need_their_printed_number(text: str, position: int) -> None:
     """Sets differ on which of 竹 and 菊 carries 3 (spec §1.1): a bare name was read as one code, and a West player's
     正花 could be lost unsaid. It is refused, saying how to write it, at the plant."""
@@ -208,3 +210,57 @@ def test_a_hand_is_named_in_english_grouped_by_suit() -> None:
     assert list_en(parse_tiles("3m6m"), "or") == "3 Characters or 6 Characters"
     assert list_en(parse_tiles("1z2z3z")) == "East wind, South wind and West wind"
     assert list_en(parse_tiles("9p")) == "9 Dots"
+
+
+@pytest.mark.parametrize(("text", "said_zh", "said_en"), [
+    ("竹34m", "請在 竹3 後面空一格（竹3 4m），或寫 7f", "put a space after the flower's 3, or write 7f"),
+    ("123m 菊44p", "請在 菊4 後面空一格（菊4 4p），或寫 8f", "put a space after the flower's 4, or write 8f"),
+    ("竹 3", "中間不留空格：竹3，或寫 7f", "with no space between them, or write 7f"),
+    ("菊\u30004", "中間不留空格：菊4，或寫 8f", "with no space between them, or write 8f")])
+def test_a_plant_with_its_number_says_what_kept_it_from_being_read(text: str, said_zh: str, said_en: str) -> None:
+    """A review: 竹34m (竹3 then a tapped 4m) and 竹 3 were told to add the number after the name, as the player had."""
+    with pytest.raises(NotationError) as e:
+        parse_tiles(text)
+    assert said_zh in e.value.zh and said_en in str(e.value) and "add the number" not in str(e.value)
+    assert not re.search("[\u4e00-\u9fff]", e.value.reason)
+
+
+def test_the_winds_are_read_with_either_script_for_either_half() -> None:
+    """A review: 东風 and 東风 (a keyboard switching scripts mid-word) were refused at the second character."""
+    assert format_tiles(parse_tiles("东風 東风 南风 西風")) == "1123z"
+
+
+def test_digits_without_a_suit_say_the_suit_characters_are_taken_too() -> None:
+    """A review: 45萬6 was told to add m p s z f x, though 萬 (in the same text) is taken as well."""
+    with pytest.raises(NotationError) as e:
+        parse_tiles("45萬6")
+    assert "萬" in e.value.reason_zh and "筒" in e.value.reason_zh and "條" in e.value.reason_zh
+
+
+@pytest.mark.parametrize(("typed", "code", "joined"), [
+    ("春1", "2m", "春1 2m"), ("秋3", "5z", "秋3 5z"), ("梅1", "1m", "梅1 1m"), ("竹3", "4m", "竹3 4m"),
+    ("春１", "2m", "春１ 2m"), ("45m 碰：999p", "5m", "45m 碰：999p 5m"), ("45m pung:999p@O ", "5m", "45m pung:999p@O 5m"),
+    ("45m", "6m", "45m6m"), ("東", "1z", "東1z"), ("", "1m", "1m")])
+def test_a_tapped_tile_is_read_as_the_tile_tapped(typed: str, code: str, joined: str) -> None:
+    """A review: 春1 then a tapped 2m read as 春 12m (an extra 1m, unsaid); 竹3 then 4m was refused; a tile tapped
+    after a meld typed with a Chinese keyboard's colon (碰：999p) joined the meld."""
+    assert typed_with(typed, code) == joined
+    assert parse_tiles(" ".join(joined.split()[-1:]), check=False)[-1] == Tile.from_code(code)
+    if ":" not in plain_typed(joined):
+        assert parse_tiles(joined) == parse_tiles(typed) + (Tile.from_code(code),)
+
+
+@pytest.mark.parametrize(("typed", "left"), [
+    ("東風", ""), ("白板", ""), ("竹3", ""), ("梅1", ""), ("一萬", ""), ("123m 東風", "123m"), ("东風", ""),
+    ("４５ｍ", "４ｍ"), ("45M", "4M"), ("45ｍ", "4ｍ"), ("45萬", "4萬"), ("77p 45萬", "77p 4萬"), ("45萬 6萬", "45萬"),
+    ("123m", "12m"), ("1m", ""), ("春１", ""), ("45m 碰：999p", "45m"), ("45m pung:999p@O", "45m"), ("0x", ""),
+    ("1m, ", ""), ("", "")])
+def test_backspace_takes_the_last_tile_whole_however_it_was_typed(typed: str, left: str) -> None:
+    """A review: My hand's backspace took 東風 to 東, 白板 to 白, 竹3 to 竹 (then refused), ４５ｍ to ４５, while Live's
+    took them whole: the two had drifted; both go back with this one."""
+    from companion.app.hand_model import without_last
+    from companion.app.live_model import without_last_tile
+
+    assert typed_without_last(typed) == left == without_last(typed) == without_last_tile(typed)
+    if typed.strip() and ":" not in plain_typed(typed):
+        assert parse_tiles(left) == parse_tiles(typed)[:-1]

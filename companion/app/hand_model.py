@@ -31,12 +31,12 @@ from companion.rules.waits import (
 )
 from companion.tiles import (
     NUM_KINDS,
-    SUIT_CHARACTERS,
     CopyLimitError,
     NotationError,
     Tile,
     parse_tiles,
-    plain_typed,
+    typed_with,
+    typed_without_last,
 )
 
 __all__ = ["KeptHand", "after_discard", "with_tile", "with_meld", "without_last", "MELD_KEYS", "HandPanel", "HandFailed", "WaitWhy", "Choice", "KongChoice", "analyse", "ADVICE_SHOWN",
@@ -247,12 +247,8 @@ def _without(tiles: tuple[Tile, ...], t: Tile) -> list[Tile]:
 
 
 def with_tile(hand_text: str, code: str) -> str:
-    """``hand_text`` with the tile ``code`` tapped onto its end: after a meld (``pung:999p@O``) in a word of its own,
-    else joined to the tiles before it."""
-    words = hand_text.split()
-    if words and ":" in words[-1]:
-        return hand_text.rstrip() + " " + code
-    return hand_text + code
+    """``hand_text`` with the tile ``code`` tapped onto its end (:func:`companion.tiles.typed_with`)."""
+    return typed_with(hand_text, code)
 
 
 MELD_KEYS = (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG, MeldKind.CKONG)  # 吃碰槓, the order a table says them
@@ -277,16 +273,9 @@ def with_meld(hand_text: str, kind: MeldKind, code: str) -> str | Words:
 
 
 def without_last(hand_text: str) -> str:
-    """``hand_text`` less what was tapped last: a meld whole (``pung:999p``), else one tile."""
-    text = hand_text.rstrip()
-    words = text.split()
-    if words and ":" in plain_typed(words[-1]):  # (碰：999p, a Chinese keyboard's colon, is a meld too)
-        return text[:len(text) - len(words[-1])].rstrip()
-    suit = bool(text) and (text[-1] in "mpszf" or text[-1] in SUIT_CHARACTERS)  # (45萬 is 45m)
-    if len(text) >= 3 and suit and text[-2].isdigit() and text[-3].isdigit():
-        return text[:-2] + text[-1]  # one tile of a run: 456m -> 45m (a code review: it left 45)
-    cut = 2 if len(text) >= 2 and suit and text[-2].isdigit() else 1
-    return text[:-cut]
+    """``hand_text`` less what was tapped last: a meld whole, else one tile (:func:`companion.tiles.typed_without_last`,
+    as Live's backspace)."""
+    return typed_without_last(hand_text)
 
 
 def after_discard(hand_text: str, code: str) -> str:

@@ -21,7 +21,6 @@ import logging
 import random
 import threading
 import time
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -71,13 +70,12 @@ from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError, load_profile, os_error_zh
 from companion.rules.profiles._store import rules_text, valid_id
 from companion.tiles import (
-    SUIT_CHARACTERS,
-    ZH_TILE_WORDS,
     CopyLimitError,
     NotationError,
     Tile,
     format_tiles,
     parse_tiles,
+    typed_without_last,
 )
 
 __all__ = ["LiveGame", "LiveError", "default_table_path", "effective_events", "tiles_typed", "without_last_tile", "EXPORT_PATH", "not_saved"]
@@ -1701,30 +1699,12 @@ def drawn_last(kind: ev.WinKind, typed: int, drawn_empty: bool, want: int) -> bo
     return kind is ev.WinKind.SELF_DRAW and drawn_empty and typed == want + 1
 
 
-_ZH_LONGEST_FIRST = sorted(ZH_TILE_WORDS, key=len, reverse=True)  # 紅中 before 中
-_SEPARATORS = " ,+、，\u3000"  # what a player may type between tiles
-
-
 def without_last_tile(text: str) -> str:
-    """The hand field with its last tile taken off, however it was typed: ``123m`` -> ``12m`` (the short notation
-    keeps its suit letter; a review saw ``123m`` become ``12``, which reads as nothing), ``1m2m`` -> ``1m``, a tile
-    typed as a Chinese name loses its character."""
-    text = text.rstrip(_SEPARATORS)  # separators first: the last tile goes, not a comma (a review)
-    if not text:
-        return ""
-    named = next((len(w) for w in _ZH_LONGEST_FIRST if text.endswith(w)), 0)
-    if named:  # a tile typed as a Chinese name: the whole name (一萬, 白板), not its last character (a review)
-        return text[:-named].rstrip(_SEPARATORS)
-    plain = unicodedata.normalize("NFKC", text[-1]).lower()
-    if plain not in "mpszf" and plain not in SUIT_CHARACTERS:  # (45萬 is 45m: it goes to 4萬)
-        return text[:-1]
-    digits = len(text[:-1]) - len(text[:-1].rstrip("0123456789０１２３４５６７８９"))
-    if digits >= 2:
-        return text[:-2] + text[-1]
-    return text[:-1 - digits].rstrip(_SEPARATORS)
+    """The hand field with its last tile taken off, however it was typed (:func:`companion.tiles.typed_without_last`,
+    as My hand's backspace): ``123m`` -> ``12m``, a Chinese name whole (一萬, 白板)."""
+    return typed_without_last(text)
 
 
 def tiles_typed(text: str) -> tuple[Tile, ...]:
     """Tiles as a phone types them: the notation or Chinese names, full-width digits and letters and capitals too."""
-    plain = unicodedata.normalize("NFKC", text).lower()  # (a phone's keyboard may capitalise: 123M)
-    return parse_tiles(plain) if plain.strip() else ()
+    return parse_tiles(text) if text.strip() else ()  # (parse_tiles folds; errors then quote the text as typed)

@@ -84,7 +84,7 @@ from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError, load_profile, profile_id
 from companion.rules.profiles._store import valid_id
 from companion.rules.settlement import STAKE_MAX
-from companion.tiles import CopyLimitError, NotationError, Tile
+from companion.tiles import CopyLimitError, NotationError, Tile, typed_with
 
 __all__ = ["LiveTab", "ID_LIVE_PROMPT", "ID_LIVE_ERROR", "ID_LIVE_UNDO", "ID_LIVE_START", "ID_LIVE_DICE",
            "ID_LIVE_THROW", "ID_LIVE_WIN_OK", "ID_LIVE_CONCEALED", "ID_LIVE_PHOTO", "ID_LIVE_PHOTO_SAID", "ID_LIVE_WIN_GONE",
@@ -1066,7 +1066,7 @@ class LiveTab:
                 if full() and not (self.drawn.value or "").strip():  # (a review: where did the 17th tap go?)
                     self.drawn.value = code
                 else:
-                    self.concealed.value = (self.concealed.value or "") + code
+                    self.concealed.value = typed_with(self.concealed.value or "", code)  # (竹3 then 4m: 竹3 4m)
                 self._typing()  # the fields and the box alone: the palette stays, so quick taps all land
             return go
 

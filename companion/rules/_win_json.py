@@ -22,7 +22,7 @@ from companion.rules.win import (
     win_type_named,
     wind_letter,
 )
-from companion.tiles import NotationError, Tile, format_tiles, parse_tiles
+from companion.tiles import NotationError, Tile, format_tiles, parse_tiles, plain_typed
 
 __all__ = ["TOP_KEYS", "FLAG_KEYS", "MAX_STREAK", "win_kwargs", "win_to_dict"]
 
@@ -66,12 +66,12 @@ def _meld(obj: Any, field: str) -> Meld:
     if unknown:
         raise WinInputError(f"{field}.{sorted(unknown)[0]}", "unknown key (kind, tiles, from)",
                             "不認得的鍵（只有 kind、tiles、from）")
+    src = obj.get("from")
     try:
-        kind = MeldKind.parse(str(obj.get("kind", "")))
+        kind = MeldKind.parse(str(obj.get("kind", "")), sourced=src is not None)
     except HandError as e:
         raise WinInputError(f"{field}.kind", str(e), error_zh(e)) from None
     tiles = _tiles(obj.get("tiles"), f"{field}.tiles")
-    src = obj.get("from")
     source = None
     if src is not None:
         try:
@@ -111,6 +111,12 @@ def _flags(obj: Any, melds: tuple[Meld, ...] = ()) -> dict[str, Any]:
     return out
 
 
+_REPLACEMENT_ZH = {zh: kind for kind, names in (("flower", "補花 补花"), ("ckong", "暗槓"), ("addkong", "加槓 補槓"),
+                                                   ("kong", "明槓")) for name in names.split()
+                   for zh in (name, name.replace("槓", "杠"), name.replace("補", "补").replace("槓", "杠"))}
+"""``replacement_after`` by the Chinese names :func:`replacement_error_zh` lists (and 杠 for 槓)."""
+
+
 def _replacement(obj: Mapping[str, Any], melds: tuple[Meld, ...]) -> Replacement | None:
     value = obj.get("replacement_after")
     given = [k for k in ("replacement_after", "after_flower", "after_kong") if obj.get(k)]
@@ -120,7 +126,9 @@ def _replacement(obj: Mapping[str, Any], melds: tuple[Meld, ...]) -> Replacement
                             f"{given[0]} 和 {given[1]} 都在說胡的是哪一種補牌：只能給一個")
     if value is not None:
         try:
-            return Replacement(str(value).strip().lower().replace("added_kong", "addkong")
+            said = plain_typed(str(value)).strip().lower()
+            # the Chinese names its error lists (補花, 暗槓 …: a review was refused 補花 by an error naming it)
+            return Replacement(_REPLACEMENT_ZH.get(said, said).replace("added_kong", "addkong")
                                .replace("concealed_kong", "ckong"))
         except ValueError:
             raise WinInputError("flags.replacement_after",

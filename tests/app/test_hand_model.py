@@ -608,7 +608,7 @@ def test_backspace_takes_one_tile_of_a_hand_written_as_chinese_writes_it() -> No
     nothing, and took one character of a meld typed with a Chinese keyboard's colon."""
     from companion.app.hand_model import without_last
 
-    assert without_last("77p 45萬") == "77p 4萬" and without_last("45萬 6萬") == "45萬 "
+    assert without_last("77p 45萬") == "77p 4萬" and without_last("45萬 6萬") == "45萬"
     assert without_last("45m 碰：999p") == "45m"
     for typed in ("77p 45萬", "123條", "45萬 6萬"):
         assert parse_tiles(without_last(typed)) == parse_tiles(typed)[:-1]
@@ -620,3 +620,14 @@ def test_a_hand_typed_on_a_phone_or_in_chinese_is_analysed_as_its_notation() -> 
     chinese = analyse("45萬234條789條77筒 槓:6666m@R 碰:999p@O")
     plain = analyse("45m234s789s77p kong:6666m@R pung:999p@O")
     assert isinstance(plain, HandPanel) and typed == chinese == plain
+
+
+@pytest.mark.parametrize(("typed", "code", "hand"), [
+    ("45m234s789s77p 碰：999p", "5m", "455m77p234789s pung:999p"), ("123m 梅1", "1m", "1123m 5f"),
+    ("123m 春1", "2m", "1223m 1f"), ("123m 竹3", "4m", "1234m 7f")])
+def test_a_tile_tapped_after_a_meld_or_a_numbered_flower_is_its_own(typed: str, code: str, hand: str) -> None:
+    """A review: 5m tapped after 碰：999p (a Chinese keyboard's colon) joined the meld (「碰要 3 張牌…有 4 張」); 1m
+    tapped after 梅1 read as 梅 11m, an extra 1m unsaid; 4m after 竹3 was refused."""
+    from companion.app.hand_model import with_tile
+
+    assert str(Hand.parse(with_tile(typed, code), stage_free=True)) == hand

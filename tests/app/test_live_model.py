@@ -31,7 +31,7 @@ from companion.game.text import IllegalEvent
 from companion.game.winning import completes
 from companion.hand import MeldKind
 from companion.rules.profiles import load_profile
-from companion.tiles import NUM_KINDS, Tile, format_en, format_tiles, format_zh, parse_tiles
+from companion.tiles import NUM_KINDS, NotationError, Tile, format_en, format_tiles, format_zh, parse_tiles
 
 PLAYERS = ("阿東", "小南", "老西", "北北")
 
@@ -1831,3 +1831,12 @@ def test_remove_last_takes_off_one_tile_of_a_hand_written_as_chinese_writes_it(t
     """45萬 is 45m and 竹3 one flower: 退一張 left 45 (nothing readable) and 竹 (no code: refused)."""
     assert without_last_tile(typed) == left
     assert tiles_typed(without_last_tile(typed)) == tiles_typed(typed)[:-1]
+
+
+def test_a_live_hand_typed_wrong_is_quoted_as_typed() -> None:
+    """A review: ４５ｑ was told of “q” in “45q”: tiles_typed folded and lowercased the text itself before
+    parse_tiles (which folds on its own and quotes the text as typed)."""
+    with pytest.raises(NotationError) as e:
+        tiles_typed("４５ｑ")
+    assert "(“ｑ”) in “４５ｑ”" in str(e.value) and "「４５ｑ」" in e.value.zh
+    assert tiles_typed("４５Ｍ 東風") == tiles_typed("45m 1z")

@@ -673,3 +673,20 @@ def test_the_replay_of_the_live_table_says_this_tables_game_not_its_file(tmp_pat
     assert note.zh.startswith("重播這桌的牌局：") and note.en.startswith("Replaying this table's game ")
     assert "table.sqlite" not in note.zh + note.en
     game.close()
+
+
+def test_a_tile_tapped_after_a_numbered_flower_in_the_win_form_is_the_tile_tapped(tmp_path: Path) -> None:
+    """A review: the palette joined its key to the field, so 梅1 then a tapped 1m read as 梅 11m (an extra 1m, unsaid)
+    and 竹3 then 4m was refused; the tile tapped now goes in a word of its own after such a name."""
+    from companion.app.live_model import tiles_typed
+    from companion.tiles import Tile
+    from tests.app.test_photo_picks import _tapped
+
+    game, tab, _ = _form_on_9m(tmp_path)
+    for typed, code, flower in (("123p 梅1", "1m", "5f"), ("123p 竹3", "4m", "7f")):
+        tab.concealed.value = typed
+        _tapped(tab.build(), f"live-key-{code}")
+        assert tab.concealed.value == f"{typed} {code}"
+        assert tiles_typed(tab.concealed.value) == (Tile.P1, Tile.P2, Tile.P3, Tile.from_code(flower),
+                                                    Tile.from_code(code))
+    game.close()

@@ -143,6 +143,9 @@ JSON_ERRORS: list[tuple[Any, str, str]] = [
     ({**LINE, "flowers": "11f"}, "flowers", "春"),
     ({**LINE, "stakes": {"base": -1, "per_tai": 10}}, "stakes.base", "底"),
     ({**LINE, "stakes": [30, 10]}, "stakes", "底"),
+    ({**LINE, "concealed": "123m456m234p45s88s", "melds": ["槓:7777s"]}, "melds[0]", "暗槓"),
+    ({**LINE, "concealed": "123m456m234p45s88s", "melds": [{"kind": "槓", "tiles": "7777s"}]}, "melds[0].kind",
+     "暗槓"),
 ]
 
 
@@ -470,3 +473,19 @@ def test_a_tai_line_takes_the_winds_and_sources_in_chinese(tmp_path: Path, capsy
     rc, out, _ = _run(capsys, tmp_path, [chinese, plain])
     first, second = (json.loads(line) for line in out.splitlines())
     assert rc == 0 and "error" not in first and first == second
+
+
+def test_a_tai_line_names_its_replacement_and_its_kong_in_chinese(capsys: pytest.CaptureFixture[str],
+                                                                 tmp_path: Path) -> None:
+    """A review: "replacement_after": "補花" was refused by an error that lists 補花 as a name; a kong written 槓 (no
+    source) scored as a discard kong, 1 tai, where 暗槓 scores 3: it is asked (JSON_ERRORS), and with a source or
+    its full name it is read."""
+    flower = {**LINE, "flowers": "1f"}
+    lines = [{**flower, "flags": {"replacement_after": name}} for name in ("flower", "補花", "补花")]
+    kong = {**LINE, "concealed": "123m456m234p45s88s"}
+    lines += [{**kong, "melds": [m]} for m in ("ckong:7777s", "暗槓:7777s", "kong:7777s@O", "槓:7777s@O", "明槓：7777s")]
+    rc, out, _ = _run(capsys, tmp_path, lines)
+    got = [json.loads(x) for x in out.splitlines()]
+    assert rc == 0 and not any("error" in g for g in got), got
+    tai = [g["hand_tai"] for g in got]
+    assert tai[0] == tai[1] == tai[2] and tai[3] == tai[4] and tai[5] == tai[6] == tai[7] and tai[3] > tai[5]
