@@ -710,19 +710,28 @@ def test_a_lines_own_switches_are_said_as_the_tables_rules_not_the_profiles(
     result = json.loads(out)
     assert rc == 0 and result["false_win"] is True
     assert "of profile atawmj_2009" not in result["reason"]
-    assert "the table's own rules" in result["reason"] and "“ATAWMJ 2009” asks 0" in result["reason"]
-    assert "本桌自己的規矩" in result["reason_zh"]
-    _, en = _run(capsys, [line], "--explain", "--lang", "en", tmp_path=tmp_path)
-    assert "Rules: ATAWMJ 2009 (atawmj_2009); the table's own rules: Minimum tai: 5\n" in en
-    _, zh = _run(capsys, [line], "--explain", "--lang", "zh", tmp_path=tmp_path)
-    assert "規則：中華競技麻將 2009（atawmj_2009）；本桌自己的規矩：起胡台數：5\n" in zh
+    # said alike in both languages, with no switch's id (a change review read "(switches: min_tai; …)" and
+    # 「（本桌自己的規矩 min_tai；…）」)
+    assert "(the table's own minimum; ATAWMJ 2009's own is 0)" in result["reason"]
+    assert "（本桌自己的起胡；「中華競技麻將 2009」原本是 0 台）" in result["reason_zh"]
+    assert "min_tai" not in result["reason"] + result["reason_zh"]
+    # the table's own rules a list on a line of their own (a review read "; the table's own rules: Minimum tai: 5",
+    # colons in colons, capitals mid-sentence)
+    wide = json.dumps({**EX1, "switches": {"min_tai": 5, "discard_kong_replacement_win": "kong_bloom"}})
+    _, en = _run(capsys, [wide], "--explain", "--lang", "en", tmp_path=tmp_path)
+    assert "Rules: ATAWMJ 2009 (atawmj_2009)\nThe table's own rules: minimum tai 5; a win on a discard kong's " \
+           "replacement (scored as a win on a replacement)\n" in en, en
+    _, zh = _run(capsys, [wide], "--explain", "--lang", "zh", tmp_path=tmp_path)
+    assert "規則：中華競技麻將 2009（atawmj_2009）\n本桌自己的規矩：起胡台數 5、明槓後補牌胡（算槓上開花）\n" in zh, zh
     # a discard kong's replacement allowed by the set, forbidden by the line: the table's rule too
     house = tmp_path / "kongwin.toml"
     house.write_text('id = "kongwin"\ninherits = "atawmj_2009"\n[switches]\ndiscard_kong_replacement_win = "self_draw"\n',
                      encoding="utf-8")
     kong = json.dumps({**DISCARD_KONG, "switches": {"discard_kong_replacement_win": "forbidden"}})
     _, out = _run(capsys, [kong], "--profile", str(house), tmp_path=tmp_path)
-    assert "the table's own rules" in json.loads(out)["reason"]
+    said = json.loads(out)
+    assert said["reason"].startswith("the table's own rules do not allow a win on the replacement"), said
+    assert "照本桌自己的規矩不能拿來胡" in said["reason_zh"] and "switches" not in said["reason"], said
     # the set's own minimum, the set's name, as before
     _, out = _run(capsys, [json.dumps({**EX1, "profile": "sml_2026"})], "--explain", "--lang", "en", tmp_path=tmp_path)
     assert "the table's own rules" not in out
