@@ -109,6 +109,9 @@ class LedgerPanel:
     settle_up: tuple[Words, ...]
     sessions: AllSessions | None = None  # where earlier sessions were played at this table
     pending: Words | None = None  # the stakes or house rules changed after the last hand, for the next
+    seated: Words | None = None  # the terms the first hand was played with, where a later hand's differ (``stakes``
+    # gives the latest): a head above every hand says these, each change at its hand (a change review: the replay's
+    # head gave a 七搶一 switched on before hand 2 above hand 1)
 
 
 def _kind(code: str) -> Words:
@@ -201,13 +204,20 @@ def _panel(ledger: Ledger) -> LedgerPanel:
     played = played_rules(ledger.profile, switches) if switches else None
     if played is not None:  # the house rules the hands are played with, which explain streaks and deals
         stakes = stakes + ui("ledger_house", rules=played.zh, rules_en=played.en)
+    seated = None
+    began = ledger.switches_of(first) if first is not None else None
+    if first is not None and first is not last and (began, at) != (switches, now):
+        seated = ui("ledger_stakes", base=at.base, per_tai=at.per_tai, profile=name.zh, profile_en=name.en)
+        played = played_rules(ledger.profile, began) if began else None
+        if played is not None:
+            seated = seated + ui("ledger_house", rules=played.zh, rules_en=played.en)
     pending = None
     if terms is not None and ledger.switches is not None and terms != (ledger.stakes, ledger.switches):
         pending = terms_change(terms[0].base, terms[0].per_tai, terms[1], ledger.stakes.base, ledger.stakes.per_tai,
                                ledger.switches, ledger.profile,
                                ui("ledger_from_hand", n=ledger.entries[-1].result.number + 1))
     return LedgerPanel(ledger.players, stakes, tuple(rows), tuple(ledger.balances.items()), settle,
-                       pending=pending)
+                       pending=pending, seated=seated)
 
 
 def hand_payment(t: Transfer, base: int, per_tai: int, lines: Sequence[WinLine] = ()) -> Words:

@@ -302,12 +302,19 @@ def run(args: argparse.Namespace) -> int:
     for k, session in enumerate(ledgers, 1):
         # its terms: stakes, rule set, house rules, as the ledger's head says them (spec §5.1; a house-rules review)
         panel = session_panel(state, k)
-        head = pick(panel.stakes.zh, panel.stakes.en) if panel is not None else ""
+        # the terms its first hand was played with, each change at its hand (a change review: the latest terms
+        # stood above hand 1, with a 七搶一 switched on only before hand 2)
+        first = (panel.seated or panel.stakes) if panel is not None else None
+        head = pick(first.zh, first.en) if first is not None else ""
         if len(ledgers) > 1:
             print(f" {pick(f'第 {k} 將', f'session {k}')}: {head}")
         else:
             print(f" {head}")
+        changes = {row.number: row.change for row in panel.rows} if panel is not None else {}
         for entry in session.entries:
+            change = changes.get(entry.result.number)
+            if change is not None:  # the stakes or house rules changed before this hand, as the Ledger tab says it
+                print(f"  {pick(change.zh, change.en)}")
             outcome = entry.result.outcome  # a draw, or the last tile declined (spec §6.7)
             print(f"  #{entry.result.number} " + "; ".join(_won(x, pick, dealer_tai_counts(entry.result, x))
                                                            for x in entry.lines) if entry.lines
