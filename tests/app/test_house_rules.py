@@ -428,3 +428,5 @@ def test_the_replays_head_gives_the_terms_the_first_hand_was_played_with(tmp_pat
     head, one, two = hands.split("\n")[0], hands.index("#1 "), hands.index("#2 ")
     assert "明星三缺一" in head and "七搶一" not in head, hands
     assert "從第 2 把起：七搶一：算" in hands[one:two], hands
+    # the dealer's tai with their parts, as the ledger says them (a change review read 「+ 莊家 3 台」 alone)
+    assert "+ 莊家 3 台（莊家 1、連1拉1）" in hands[two:], hands
