@@ -41,6 +41,35 @@ def test_no_string_of_the_package_cites_a_section_of_the_rule_book() -> None:
     assert not cited, "\n".join(cited)
 
 
+def _values(data: object) -> list[str]:
+    """Every text in a TOML record, at any depth."""
+    if isinstance(data, dict):
+        return [t for v in data.values() for t in _values(v)]
+    if isinstance(data, list):
+        return [t for v in data for t in _values(v)]
+    return [data] if isinstance(data, str) else []
+
+
+def test_no_rule_set_file_cites_a_section_of_the_rule_book(capsys: pytest.CaptureFixture[str]) -> None:
+    """A change review: ``companion tai --show-profile sml_2026`` printed ``source = "spec §5.1 (profile record), §5.2;
+    [S]"``, from each of the five built-in files, which the literals of the .py files above do not reach. Their
+    values, and what --show-profile prints of each, name their sources without a section."""
+    import tomllib
+
+    from companion.rules.profiles import BUILTIN
+
+    root = Path(companion.__file__).parent / "rules" / "profiles"
+    files = sorted(root.glob("*.toml"))
+    assert {f.stem for f in files} >= set(BUILTIN)
+    cited = [f"{f.name}: {text[:80]}" for f in files for text in _values(tomllib.loads(f.read_text(encoding="utf-8")))
+             if "§" in text]
+    assert not cited, "\n".join(cited)
+    for pid in BUILTIN:
+        assert main(["tai", "--show-profile", pid]) == 0
+        shown = capsys.readouterr().out
+        assert "source = " in shown and "§" not in shown, shown
+
+
 def _tai(capsys: pytest.CaptureFixture[str], tmp_path: Path, line: dict[str, object], *args: str, rc: int = 0) -> str:
     path = tmp_path / "in.jsonl"
     path.write_text(json.dumps(line) + "\n", encoding="utf-8")

@@ -22,7 +22,7 @@ from companion.game.session import switches_for, table_profile
 from companion.game.state import TableState
 from companion.game.switches import SwitchError, Switches, value_refused
 from companion.rules.profiles import Profile, ProfileError, as_its_file, load_profile, profile_id
-from companion.rules.profiles._schema import SWITCHES
+from companion.rules.profiles._schema import NO_STREAK_TAI, SWITCHES
 from companion.rules.settlement import Stakes
 from companion.rules.tai import REGISTRY
 
@@ -61,7 +61,7 @@ class HouseRule:
 def _in_a_row(n: int) -> Words:
     """A streak cap ``n`` as a player reads it; 0 as what it does (spec §2.14: N stays 0, so the dealer's tai is 1,
     with no 連莊 or 拉莊 tai: a change review read "0 in a row")."""
-    return Words(f"連 {n}", f"{n} in a row") if n else Words("不算連莊台", "no streak tai")
+    return Words(f"連 {n}", f"{n} in a row") if n else Words(*NO_STREAK_TAI)
 
 
 def _streak(value: str) -> int | None:

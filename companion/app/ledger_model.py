@@ -36,7 +36,7 @@ from companion.rules.win import counted_streak
 from companion.tiles import format_en, format_tiles, format_zh, parse_tiles
 
 __all__ = ["WinShown", "LedgerRow", "AllSessions", "LedgerPanel", "ledger_panel", "ledger_csv", "LEDGER_PATH",
-           "correction_said", "hand_payment", "meld_codes", "dealer_parts"]
+           "correction_said", "hand_payment", "meld_codes", "dealer_parts", "dealer_tai_said"]
 
 LEDGER_PATH = "/export/ledger.csv"
 """Where the server hands out the live game's ledger as a spreadsheet."""
@@ -109,6 +109,9 @@ class LedgerPanel:
     settle_up: tuple[Words, ...]
     sessions: AllSessions | None = None  # where earlier sessions were played at this table
     pending: Words | None = None  # the stakes or house rules changed after the last hand, for the next
+    seated: Words | None = None  # the terms the first hand was played with, where a later hand's differ (``stakes``
+    # gives the latest): a head above every hand says these, each change at its hand (a change review: the replay's
+    # head gave a 七搶一 switched on before hand 2 above hand 1)
 
 
 def _kind(code: str) -> Words:
@@ -201,13 +204,20 @@ def _panel(ledger: Ledger) -> LedgerPanel:
     played = played_rules(ledger.profile, switches) if switches else None
     if played is not None:  # the house rules the hands are played with, which explain streaks and deals
         stakes = stakes + ui("ledger_house", rules=played.zh, rules_en=played.en)
+    seated = None
+    began = ledger.switches_of(first) if first is not None else None
+    if first is not None and first is not last and (began, at) != (switches, now):
+        seated = ui("ledger_stakes", base=at.base, per_tai=at.per_tai, profile=name.zh, profile_en=name.en)
+        played = played_rules(ledger.profile, began) if began else None
+        if played is not None:
+            seated = seated + ui("ledger_house", rules=played.zh, rules_en=played.en)
     pending = None
     if terms is not None and ledger.switches is not None and terms != (ledger.stakes, ledger.switches):
         pending = terms_change(terms[0].base, terms[0].per_tai, terms[1], ledger.stakes.base, ledger.stakes.per_tai,
                                ledger.switches, ledger.profile,
                                ui("ledger_from_hand", n=ledger.entries[-1].result.number + 1))
     return LedgerPanel(ledger.players, stakes, tuple(rows), tuple(ledger.balances.items()), settle,
-                       pending=pending)
+                       pending=pending, seated=seated)
 
 
 def hand_payment(t: Transfer, base: int, per_tai: int, lines: Sequence[WinLine] = ()) -> Words:
@@ -291,22 +301,30 @@ def dealer_parts(rules: Profile, streak: int) -> Words | None:
     a set counting 連莊 alone, and "dealer 1, streak 1 and pull 1" beside +1 under one counting the dealer alone).
     None where the streak adds no tai (none, or the set counts neither): the dealer's tai are then his 莊家 alone."""
     each = {key: rules.value(key) for key in ("dealer", "streak", "streak_pull")}
-    if not streak or not (each["streak"] or each["streak_pull"]):
-        return None
     counted = counted_streak(streak, rules.switch("streak_cap"))
+    if not counted or not (each["streak"] or each["streak_pull"]):  # (a cap of 0 too: 莊家 alone, a change review
+        return None  # read 「莊家 +1 台（莊家 1、連2拉2，算到上限 0）」)
     runs = []
     for key, word in (("streak", "dealer_part_streak"), ("streak_pull", "dealer_part_pull")):
-        if each[key]:
-            run = ui(word, n=streak)
+        if each[key]:  # the streak as counted, so that the parts add up (a change review read 「連12拉12，算到上限
+            # 10」 beside 21 tai, whose parts add up to 25)
+            run = ui(word, n=counted)
             runs.append(run if each[key] == 1 else ui("dealer_part_each", part=run.zh, part_en=run.en, each=each[key]))
     parts = runs[0] if len(runs) == 1 else ui("dealer_parts_run", streak=runs[0].zh, streak_en=runs[0].en,
                                               pull=runs[1].zh, pull_en=runs[1].en)
+    if counted != streak:  # the streak it is, and the cap it is counted up to
+        parts = ui("dealer_parts_capped", parts=parts.zh, parts_en=parts.en, streak=streak, cap=counted)
     if each["dealer"]:
         dealer = ui("dealer_part_dealer", tai=each["dealer"])
         parts = ui("dealer_parts_with", dealer=dealer.zh, dealer_en=dealer.en, run=parts.zh, run_en=parts.en)
-    if counted != streak:  # (a rules review read 連12拉12 beside the 21 tai of a cap of 10)
-        parts = ui("dealer_parts_capped", parts=parts.zh, parts_en=parts.en, cap=counted)
     return parts
+
+
+def dealer_tai_said(tai: int, why: Words | None) -> Words:
+    """The dealer's ``tai`` beside a winner's hand tai, with what they are made of (``why``: :func:`dealer_parts`),
+    as the hand's end card and the photo's score say them (each built it itself)."""
+    return ui("dealer_tai", tai=tai) if why is None else ui("dealer_tai_streak", tai=tai, parts=why.zh,
+                                                            parts_en=why.en)
 
 
 def _line(x: WinLine, dealer_in: bool, why: Words | None) -> Words:

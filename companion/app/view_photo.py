@@ -15,6 +15,7 @@ from typing import Any
 import flet as ft
 
 from companion.app.house_rules import TableTerms, table_terms
+from companion.app.ledger_model import dealer_tai_said
 from companion.app.live_model import LiveError, LiveGame
 from companion.app.photo_model import (
     FIELD_WORDS,
@@ -613,9 +614,7 @@ class PhotoTab:
         if p.capped_tai != p.hand_tai:
             line += t(ui("capped", tai=p.capped_tai))
         if p.dealer_tai:
-            why = p.dealer_why
-            line += t(SEP) + t(ui("dealer_tai", tai=p.dealer_tai) if why is None else
-                               ui("dealer_tai_streak", tai=p.dealer_tai, parts=why.zh, parts_en=why.en))
+            line += t(SEP) + t(dealer_tai_said(p.dealer_tai, p.dealer_why))
         tai.append(label(line, 13))
         tai.append(ident(ID_PHOTO_TOTAL, label(t(p.total), 16, bold=True, colour=ACCENT)))
         tai.append(label(t(ui("payments")), 13, bold=True, colour=FELT))

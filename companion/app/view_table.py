@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.app.ledger_model import dealer_tai_said
 from companion.app.table_model import GameReplay, HandEnd, SeatPanel, TableFrame
 from companion.app.ui_kit import (
     ACCENT,
@@ -278,9 +279,7 @@ def hand_end_card(t: Say, end: HandEnd) -> ft.Control:
         if line.capped_tai != line.hand_tai:
             total += t(ui("capped", tai=line.capped_tai))
         if line.dealer_tai:
-            why = line.dealer_why
-            total += t(SEP) + t(ui("dealer_tai", tai=line.dealer_tai) if why is None else
-                                ui("dealer_tai_streak", tai=line.dealer_tai, parts=why.zh, parts_en=why.en))
+            total += t(SEP) + t(dealer_tai_said(line.dealer_tai, line.dealer_why))
         rows.append(label(total, 13, bold=True))
     if end.transfers:
         rows.append(label(t(ui("payments")), 13, bold=True, colour=FELT))

@@ -605,7 +605,7 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_session_hands": ("第 {n} 將的 {hands} 把（可改正）", "Session {n}: its {hands} hands (to put right)"),
     "ledger_in_total": ("（幾將一起算時，付下面「全部」的結算就好，不要兩個都付）",
                         "(with several sessions, pay only the all-sessions settle-up below, not both)"),
-    "ledger_dealer": ("；莊家付或收的另加 {dealer} 台（{why}）", "; plus {dealer} where the dealer pays or is paid ({why_en})"),
+    "ledger_dealer": ("；莊家付或收的另加 {dealer} 台（{why}）", "; plus {dealer} tai where the dealer pays or is paid ({why_en})"),
     "ledger_dealer_only": ("莊家", "dealer"),
     "ledger_stakes_now": ("底 {base}／台 {per_tai}（第 1 把是 底 {first_base}／台 {first_per_tai}，改動記在各把），規則 {profile}",
                           "stakes {base} + {per_tai} a tai (hand 1 was {first_base} + {first_per_tai}; each change is "
@@ -1404,7 +1404,7 @@ UI: dict[str, tuple[str, str]] = {
     "rs_default_named": ("{name}（預設）", "{name_en} (default)"),
     # --- companion tai --explain: a line's own switches over its rule set's, said as the table's rules beside the
     # set's name (a house-rules review read "Profile: atawmj_2009" over a minimum of 5 the line set) ---
-    "explain_played_over": ("；本桌自己的規矩：{rules}", "; the table's own rules: {rules_en}"),
+    "explain_played_over": ("本桌自己的規矩：{rules}", "The table's own rules: {rules_en}"),
     # --- a beginner's review of the Learn tab: a first lesson on what a winning hand is; 獨聽's shape and a house
     # rule's mark in one pair of brackets; the dealer tai apart from the hand's rows; what a card's item replaces
     # or is replaced by (the scorer's table), 小四喜 beside the winds, the false win on a discard kong's replacement ---
@@ -1448,12 +1448,13 @@ UI: dict[str, tuple[str, str]] = {
     # parts add up to the tai (ledger_model.dealer_parts: a review read 「莊家 +12 台（連12拉12）」 under a set counting
     # 連莊 alone, and "dealer 1, streak 1 and pull 1" beside +1 under one counting the dealer alone) ---
     "dealer_part_dealer": ("莊家 {tai}", "dealer {tai}"),
-    "dealer_part_streak": ("連{n}", "streak {n}"),
-    "dealer_part_pull": ("拉{n}", "pull {n}"),
-    "dealer_part_each": ("{part}×{each}", "{part_en} × {each}"),  # 連莊 or 拉莊 worth more than 1 tai a hand
+    "dealer_part_streak": ("連{n}", "dealer continuation {n}"),  # (the items' names, as the Learn tab and the tai
+    # tables give them: "streak 1 and pull 1" beside "Dealer continuation / Streak pull" was one idea, two names)
+    "dealer_part_pull": ("拉{n}", "streak pull {n}"),
+    "dealer_part_each": ("{part}，每次 {each} 台", "{part_en}, {each} tai each"),  # 連莊 or 拉莊 worth more than 1 tai a hand
     "dealer_parts_run": ("{streak}{pull}", "{streak_en} and {pull_en}"),
     "dealer_parts_with": ("{dealer}、{run}", "{dealer_en}, {run_en}"),
-    "dealer_parts_capped": ("{parts}，算到上限 {cap}", "{parts_en}, counted up to the cap of {cap}"),
+    "dealer_parts_capped": ("{parts}（連{streak}，算到上限 {cap}）", "{parts_en} (a streak of {streak}, counted up to the cap of {cap})"),
     # --- tile sets (Settings): a page of another set, the pages every phone shares, a damaged set said in a player's
     # words (a calibration review: a page of another set replaced the page unsaid; a damaged set showed the server's
     # path, BadZipFile and command-line advice) ---

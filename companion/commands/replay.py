@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.house_rules import played_rules, rules_as_seated, rules_named, stakes_changed
-from companion.app.ledger_model import ledger_csv, next_deal_words, session_panel
+from companion.app.ledger_model import dealer_parts, ledger_csv, next_deal_words, session_panel
 from companion.app.words import Words, signed, ui
 from companion.commands._io import add_lang_option, cannot_read
 from companion.game import events as ev
@@ -40,7 +40,7 @@ from companion.rules.profiles import ProfileError, load_profile, profile_id
 from companion.tiles import Tile, format_tiles
 
 
-def _won(line: WinLine, pick: Any, dealer_in: bool) -> str:
+def _won(line: WinLine, pick: Any, dealer_in: bool, why: Words | None = None) -> str:
     """One winner's (or false win's) line: who, how, the tai and the dealer's where they count (``dealer_in``: the
     dealer wins or pays it; a rules review read "+ 1 dealer tai" beside a payment that carried none)."""
     if line.unscored:
@@ -56,10 +56,13 @@ def _won(line: WinLine, pick: Any, dealer_in: bool) -> str:
     # a limit 詐胡: one payment split three ways, said as the ledger says it (37, 37 and 36 beside "8 台": a review)
     shared_zh, shared_en = (f"，罰滿台 {line.shared}，由另外三家平分", f", one limit payment of {line.shared}, split "
                             "among the other three") if line.shared is not None else ("", "")
-    return pick(f"{line.player} {zh} {line.capped_tai} 台" + (f" + 莊家 {line.dealer_tai} 台" if counted else "")
+    # the dealer's tai with what they are made of (``why``: dealer_parts), as the ledger says them (a change review
+    # read 「+ 莊家 3 台」 with no parts)
+    parts_zh, parts_en = (f"（{why.zh}）", f" ({why.en})") if why is not None else ("", "")
+    return pick(f"{line.player} {zh} {line.capped_tai} 台" + (f" + 莊家 {line.dealer_tai} 台{parts_zh}" if counted else "")
                 + shared_zh,
-                f"{line.player} {en} {line.capped_tai} tai" + (f" + {line.dealer_tai} dealer tai" if counted else "")
-                + shared_en)
+                f"{line.player} {en} {line.capped_tai} tai" + (f" + {line.dealer_tai} dealer tai{parts_en}" if counted
+                                                               else "") + shared_en)
 
 
 def _seated_terms(state: TableState) -> Words:
@@ -302,14 +305,22 @@ def run(args: argparse.Namespace) -> int:
     for k, session in enumerate(ledgers, 1):
         # its terms: stakes, rule set, house rules, as the ledger's head says them (spec §5.1; a house-rules review)
         panel = session_panel(state, k)
-        head = pick(panel.stakes.zh, panel.stakes.en) if panel is not None else ""
+        # the terms its first hand was played with, each change at its hand (a change review: the latest terms
+        # stood above hand 1, with a 七搶一 switched on only before hand 2)
+        first = (panel.seated or panel.stakes) if panel is not None else None
+        head = pick(first.zh, first.en) if first is not None else ""
         if len(ledgers) > 1:
             print(f" {pick(f'第 {k} 將', f'session {k}')}: {head}")
         else:
             print(f" {head}")
+        changes = {row.number: row.change for row in panel.rows} if panel is not None else {}
         for entry in session.entries:
+            change = changes.get(entry.result.number)
+            if change is not None:  # the stakes or house rules changed before this hand, as the Ledger tab says it
+                print(f"  {pick(change.zh, change.en)}")
             outcome = entry.result.outcome  # a draw, or the last tile declined (spec §6.7)
-            print(f"  #{entry.result.number} " + "; ".join(_won(x, pick, dealer_tai_counts(entry.result, x))
+            print(f"  #{entry.result.number} " + "; ".join(_won(x, pick, dealer_tai_counts(entry.result, x),
+                                                                dealer_parts(entry.rules, entry.result.streak))
                                                            for x in entry.lines) if entry.lines
                   else f"  #{entry.result.number} {pick(*outcome.said)}")
             for t in entry.transfers:

@@ -45,7 +45,7 @@ from companion.rules.profiles import (
     os_error_zh,
     played_with,
 )
-from companion.rules.profiles._schema import as_written, got_said, switch_said
+from companion.rules.profiles._schema import as_written, got_said, switch_listed
 from companion.rules.profiles._store import (
     _saved_names,
     export_profile,
@@ -641,9 +641,11 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
         named = said.zh if lang == "zh" else said.en
     if profile.played_over:  # the line's own switches over the set's: said as the table's, not the set's (a review
         # read "Profile: atawmj_2009" over a false win by a minimum of 5 the line set)
-        over = [Words(*switch_said(k, profile.switch(k))) for k in profile.played_over]
+        over = [Words(*switch_listed(k, profile.switch(k) if k in profile.switches else profile.value(k) > 0))
+                for k in profile.played_over]  # (an instant win the table switched: on where it scores)
         own = ui("explain_played_over", rules="、".join(w.zh for w in over), rules_en="; ".join(w.en for w in over))
-        named += own.zh if lang == "zh" else own.en
+        named += "\n" + (own.zh if lang == "zh" else own.en)  # (a line of its own, its switches listed: a change
+        # review read "rules …; the table's own rules: Minimum tai: 5; A win on …: scored as …", colons in colons)
     print(f"{t['profile']}{colon}{named}", file=out)
     if result.get("false_win"):
         print(f"{t['false']}{colon}{result['reason_zh'] if lang == 'zh' else result['reason']}", file=out)

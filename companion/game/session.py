@@ -20,7 +20,7 @@ from companion.game.rotation import NextDeal, capped_streak, next_deal
 from companion.game.state import ActKind, HandResult, Outcome, TableState, WinRecord
 from companion.game.switches import Switches
 from companion.game.text import WIND_LETTER, msg
-from companion.rules.profiles import BUILTIN, Profile, load_profile, profile_id
+from companion.rules.profiles import BUILTIN, INSTANT_TAI, Profile, load_profile, played_with, profile_id
 from companion.rules.profiles._store import record_rules
 from companion.rules.scoring import FalseWin, NotAWin, Score, score
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
@@ -176,29 +176,27 @@ def _record(sc: Score) -> dict[str, Any]:
     out = sc.win.to_dict()
     played = sc.profile
     own = load_profile(played.id) if played.id in BUILTIN else None
-    if own is None or dict(own.tai) != dict(played.tai):
+    if own is None:
         return {**out, "rules": record_rules(played)}
-    changed = {k: v for k, v in played.switches.items() if own.switches.get(k) != v}
+    changed: dict[str, Any] = {k: v for k, v in played.switches.items() if own.switches.get(k) != v}
+    changed.update({k: played.value(k) > 0 for k in INSTANT_TAI if (played.value(k) > 0) != (own.value(k) > 0)})
+    again = played_with(own, changed) if changed else own  # (the table's instant wins are its switches too, read
+    # back by the one helper: a review saw a table's 七搶一 said as an edited set)
+    if dict(again.tai) != dict(played.tai) or dict(again.switches) != dict(played.switches):
+        return {**out, "rules": record_rules(played)}
     return {**out, "switches": changed} if changed else out
-
-
-INSTANT_TAI = {"seven_rob_one": 8, "eight_flowers": 8, "four_kongs": 8}
-"""The tai of each instant win where it is on (spec §4.2, §4.4): what one a table switches on scores where its rule
-set gives it 0 (:func:`table_profile`)."""
 
 
 def table_profile(prof: Profile, switches: Switches) -> Profile:
     """The rule set as this table plays it: each procedure switch the table set otherwise (its house rules, in its
     log) replaces the rule set's own, for the scorer reads some of them too (a win on a discard kong's
-    replacement: without this a table that allows it had its winner scored as a 詐胡). An instant win the table
-    switched on where the rule set scores it 0 scores its tai of spec §4.4 (:data:`INSTANT_TAI`): a 四槓 switched on
-    under atawmj_2009 was accepted by the tracker and its winner then charged a 詐胡 by the ledger (a review)."""
+    replacement: without this a table that allows it had its winner scored as a 詐胡); an instant win the table
+    switched otherwise scores as :func:`~companion.rules.profiles.played_with` says (the one helper ``companion tai``
+    reads a record's switches with)."""
     usual, played = switches_for(prof).as_profile(), switches.as_profile()
-    changed = {name: value for name, value in played.items() if name in prof.switches and usual[name] != value}
-    on = {item: tai for item, tai in INSTANT_TAI.items() if played[item] and not prof.value(item)}
-    if not changed and not on:
-        return prof
-    return replace(prof, switches={**prof.switches, **changed}, tai={**prof.tai, **on})
+    changed = {name: value for name, value in played.items()
+               if (name in prof.switches or name in INSTANT_TAI) and usual[name] != value}
+    return played_with(prof, changed) if changed else prof
 
 
 def switches_for(profile: str | Profile | None = None) -> Switches:

@@ -144,10 +144,13 @@ def score(win: Win, profile: Profile | str | None = None) -> Score:
     if len(win.flowers) == 8 and not prof.switch("eight_flowers_compound"):
         return _check_min(_instant(win, prof))
     if win.replacement is Replacement.KONG and prof.switch("discard_kong_replacement_win") == "forbidden":
-        whose = ("the table's own rules (switches: discard_kong_replacement_win)", "本桌自己的規矩") \
-            if "discard_kong_replacement_win" in prof.played_over else (f"the rule set “{prof.name_en}”", f"「{prof.name_zh}」")
-        raise FalseWin(win, f"{whose[0]} does not allow a win on the replacement drawn after a kong of another "
-                            "player's discard", f"明槓（槓別人打出的牌）後摸的補牌，{whose[1]}規定不能拿來胡", _best(win, prof))
+        # the table's own rule said as the table's, with no switch's id (a change review read "the table's own rules
+        # (switches: discard_kong_replacement_win) does not allow", and 「本桌自己的規矩規定」)
+        whose = ("the table's own rules do", "照本桌自己的規矩") \
+            if "discard_kong_replacement_win" in prof.played_over else (f"the rule set “{prof.name_en}” does",
+                                                                        f"「{prof.name_zh}」規定")
+        raise FalseWin(win, f"{whose[0]} not allow a win on the replacement drawn after a kong of another "
+                            "player's discard", f"明槓（槓別人打出的牌）後摸的補牌，{whose[1]}不能拿來胡", _best(win, prof))
     try:
         best = _best(win, prof)
     except NotAWin:
@@ -187,9 +190,9 @@ def _check_min(s: Score) -> Score:
     need = s.profile.switch("min_tai")
     if s.hand_tai < need and "min_tai" in s.profile.played_over:  # the table's own minimum, not the set's
         own = s.profile.played_over["min_tai"]
-        raise FalseWin(s.win, f"{s.hand_tai} tai is below the minimum of {need} tai a win needs under the table's own "
-                              f"rules (switches: min_tai; the rule set “{s.profile.name_en}” asks {own})",
-                       f"{s.hand_tai} 台未達起胡 {need} 台（本桌自己的規矩 min_tai；「{s.profile.name_zh}」是 {own} 台）", s)
+        raise FalseWin(s.win, f"{s.hand_tai} tai is below the minimum of {need} tai a win needs (the table's own "
+                              f"minimum; {s.profile.name_en}'s own is {own})",  # (no switch's id: a change review)
+                       f"{s.hand_tai} 台未達起胡 {need} 台（本桌自己的起胡；「{s.profile.name_zh}」原本是 {own} 台）", s)
     if s.hand_tai < need:
         raise FalseWin(s.win, f"{s.hand_tai} tai is below the minimum of {need} tai a win needs under the rule set "
                               f"“{s.profile.name_en}”", f"{s.hand_tai} 台未達起胡 {need} 台（「{s.profile.name_zh}」）", s)

@@ -400,3 +400,33 @@ def _write_set(tmp_path: Path, switch: str) -> Path:
     path = tmp_path / "house.toml"
     path.write_text(f'id = "house"\ninherits = "atawmj_2009"\n[switches]\n{switch}\n', encoding="utf-8")
     return path
+
+
+def test_the_replays_head_gives_the_terms_the_first_hand_was_played_with(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A change review: under star31 with house rules, 七搶一 switched on between hands before hand 2, ``companion
+    replay --quiet`` gave 「…七搶一：算」 in the head above #1, played without it. The head gives the seated terms,
+    the change its own line at hand 2, as the Ledger tab's rows do."""
+    from companion.cli import main
+
+    path = tmp_path / "t.sqlite"
+    game = LiveGame(str(path), seed=1)
+    assert game.start(["甲", "乙", "丙", "丁"], "star31", 30, 10,
+                      house={"first_dealer": "east_deals", "multi_win": "all", "streak_cap": "2"}) is None
+    game.choose_dealer()
+    game.throw([3, 4, 5])
+    for tile in ("1z", "2z", "3z", "3s"):
+        assert game.discard(tile) is None
+    assert game.win(0, ev.WinKind.DISCARD, "123m456m234p678p45s88s") is None
+    assert game.change_terms(30, 10, {"seven_rob_one": "true"}) is None
+    game.throw([3, 4, 5])
+    assert game.discard("3s") is None
+    assert game.win(1, ev.WinKind.DISCARD, "123m456m234p678p45s88s") is None
+    game.close()
+    assert main(["replay", "--quiet", "--lang", "zh", str(path)]) == 0
+    hands = capsys.readouterr().out.split("== 每把 ==\n")[1]
+    head, one, two = hands.split("\n")[0], hands.index("#1 "), hands.index("#2 ")
+    assert "明星三缺一" in head and "七搶一" not in head, hands
+    assert "從第 2 把起：七搶一：算" in hands[one:two], hands
+    # the dealer's tai with their parts, as the ledger says them (a change review read 「+ 莊家 3 台」 alone)
+    assert "+ 莊家 3 台（莊家 1、連1拉1）" in hands[two:], hands

@@ -211,7 +211,7 @@ def test_each_winners_line_explains_the_money_paid_with_the_dealers_tai_where_he
             assert [tai for _, tai in named] == [tai for _, _, tai in x.items]
             if with_dealer in amounts and x.dealer_tai:
                 assert f"；莊家付或收的另加 {x.dealer_tai} 台（" in line.zh
-                assert f"; plus {x.dealer_tai} where the dealer pays or is paid (" in line.en
+                assert f"; plus {x.dealer_tai} tai where the dealer pays or is paid (" in line.en
                 assert ("、連" in line.zh) == (entry.result.streak > 0)  # 連N拉N only on a streak
                 said += 1
             else:
@@ -469,10 +469,10 @@ def test_an_unnamed_face_down_kong_of_an_old_log_keeps_its_place_in_the_correcti
 
 
 @pytest.mark.parametrize(("tai", "parts", "dealer_tai"), [
-    ("", ("莊家 1、連1拉1", "dealer 1, streak 1 and pull 1"), 3),
-    ("dealer = 0\nstreak_pull = 0\n", ("連1", "streak 1"), 1),
+    ("", ("莊家 1、連1拉1", "dealer 1, dealer continuation 1 and streak pull 1"), 3),
+    ("dealer = 0\nstreak_pull = 0\n", ("連1", "dealer continuation 1"), 1),
     ("streak = 0\nstreak_pull = 0\n", None, 1),
-    ("streak = 2\nstreak_pull = 0\n", ("莊家 1、連1×2", "dealer 1, streak 1 × 2"), 3),
+    ("streak = 2\nstreak_pull = 0\n", ("莊家 1、連1，每次 2 台", "dealer 1, dealer continuation 1, 2 tai each"), 3),
 ])
 def test_the_dealers_tai_are_said_by_the_parts_the_rule_set_counts(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tai: str, parts: tuple[str, str] | None,
@@ -507,7 +507,21 @@ def test_the_dealers_tai_are_said_by_the_parts_the_rule_set_counts(
     assert panel is not None
     line = panel.rows[-1].lines[0]
     said = parts or ("莊家", "dealer")
-    assert f"另加 {dealer_tai} 台（{said[0]}）" in line.zh and f"plus {dealer_tai} where" in line.en
+    assert f"另加 {dealer_tai} 台（{said[0]}）" in line.zh and f"plus {dealer_tai} tai where" in line.en
     assert f"({said[1]})" in line.en, line.en
     assert f"另加 {dealer_tai} 台（{said[0]}）" in ledger_csv(game.state)
     game.close()
+
+
+def test_the_dealers_parts_add_up_where_the_streak_is_capped() -> None:
+    """A change review: with streak 2 and a cap of 0 the parts read 「莊家 1、連2拉2，算到上限 0」 beside 1 tai, and
+    star31 (cap 10) at streak 12 「莊家 1、連12拉12，算到上限 10」 beside 21. The parts are the streak as counted, the
+    real streak and its cap beside them; at a cap of 0 the dealer's 1 alone."""
+    from companion.app.ledger_model import dealer_parts
+    from companion.rules.profiles import load_profile, played_with
+
+    assert dealer_parts(played_with(load_profile(None), {"streak_cap": 0}), 2) is None
+    capped = dealer_parts(load_profile("star31"), 12)
+    assert capped is not None
+    assert (capped.zh, capped.en) == ("莊家 1、連10拉10（連12，算到上限 10）", "dealer 1, dealer continuation 10 and "
+                                      "streak pull 10 (a streak of 12, counted up to the cap of 10)")

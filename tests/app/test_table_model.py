@@ -235,7 +235,7 @@ def test_each_hand_end_shows_the_ledgers_tai_and_payments(replay: GameReplay) ->
             assert [w.zh for w, _ in shown.items] == expected
             assert (ui("house_rule_means") in shown.house) == bool(flagged)
             n = entry.result.streak  # the dealer's tai are said with their 連N拉N
-            assert shown.dealer_why == (Words(f"莊家 1、連{n}拉{n}", f"dealer 1, streak {n} and pull {n}") if n else None)
+            assert shown.dealer_why == (Words(f"莊家 1、連{n}拉{n}", f"dealer 1, dealer continuation {n} and streak pull {n}") if n else None)
             marked += len(flagged)
         for w, t in zip(frame.end.transfers, entry.transfers, strict=True):
             assert w.en.startswith(f"{t.payer} pays {t.payee} {t.amount}")

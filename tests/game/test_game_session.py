@@ -513,3 +513,67 @@ def test_a_limit_penalty_is_said_as_one_payment_shared_by_the_three(tmp_path: Pa
         assert main(["replay", str(log), "--quiet", "--lang", "en"]) == 0
     # a false win said with a verb, as a win is ("East wins on a discard, 5 tai": a wording review)
     assert "West makes a false win, 8 tai, one limit payment of 110, split among the other three" in out.getvalue()
+
+
+def test_a_table_that_switches_an_instant_win_on_is_said_to_play_its_own_rules_not_an_edited_set(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A change review: a 七搶一 won under star31 (which scores it 0) at a table that switched it on was recorded with
+    the whole ``rules`` block, and ``companion tai --explain`` said the set 「（入座時的版本）」, as edited; and
+    ``companion tai`` refused ``"switches": {"four_kongs": true}``. The record carries the table's switch, and scores
+    and is said as the table's own rules."""
+    from companion.cli import main
+    from companion.game.check import replay
+    from companion.game.simulator import simulate
+    from companion.rules.profiles import played_with
+    from companion.rules.win import Win
+
+    prof = load_profile("star31")
+    log, _ = simulate(12, 4)
+    at = next(i for i, e in enumerate(log) if isinstance(e, ev.Won) and e.kind is ev.WinKind.SEVEN_ROB_ONE)
+    state = replay(log[:at + 1])
+    assert state.switches.seven_rob_one and not prof.value("seven_rob_one")
+    line = next(x for x in ledger_of(state, prof).to_json()["hands"][-1]["lines"] if "win" in x)
+    record = line["win"]
+    assert "rules" not in record and record["switches"]["seven_rob_one"] is True
+    again = played_with(load_profile(record["profile"]), record["switches"])
+    assert score(Win.from_dict(record), again).hand_tai == line["hand_tai"] == 8
+    for lang, seated, own in (("zh", "入座時的版本", "本桌自己的規矩："), ("en", "as seated", "The table's own rules: ")):
+        monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(record) + "\n"))
+        assert main(["tai", "--explain", "--lang", lang]) == 0
+        out = capsys.readouterr().out
+        assert seated not in out and own in out, out
+        assert ("七搶一（算）" if lang == "zh" else "seven rob one (on)") in out.split(own)[1].splitlines()[0], out
+
+
+def test_four_kongs_switched_on_under_atawmj_2009_scores_its_tai_by_one_helper() -> None:
+    """Spec §4.4: 四槓 is off (0) in atawmj_2009 and 8 where on. A table that switches it on (the tracker's
+    ``table_profile``) and a record's ``"switches": {"four_kongs": true}`` (``companion tai``'s ``played_with``) score
+    it alike, 8, and say it as the table's own switch."""
+    from companion.game.session import switches_for, table_profile
+    from companion.rules.profiles import played_with
+    from companion.rules.win import Win
+
+    prof = load_profile("atawmj_2009")
+    assert prof.value("four_kongs") == 0
+    win = Win.from_dict({"concealed": "123m57s", "melds": ["kong:1111p@L", "kong:2222p@O", "kong:3333p@R",
+                         "ckong:4444s"], "win_type": "four_kongs", "seat_wind": "S", "round_wind": "E"})
+    table = table_profile(prof, dataclasses.replace(switches_for(prof), four_kongs=True))
+    line = played_with(prof, {"four_kongs": True})
+    for played in (table, line):
+        assert played.value("four_kongs") == 8 and played.played_over == {"four_kongs": False}
+        assert score(win, played).hand_tai == 8
+    assert played_with(line, {"four_kongs": False}).value("four_kongs") == 0
+
+
+def test_an_instant_win_switched_on_scores_the_tai_of_the_nearest_set_that_scores_it(tmp_path: Path) -> None:
+    """A house set inheriting 宅神爺 (八仙過海 16, spec §5.2) that sets 八仙過海 to 0, switched on by a table, scores
+    16, not the 8 an earlier version gave every instant win whatever the set; where no set of its line scores it,
+    the rules document's (spec §4.4: 四槓 8)."""
+    from companion.game.session import switches_for, table_profile
+
+    house = tmp_path / "zs0.toml"
+    house.write_text('id = "zs0"\ninherits = "zhaishenye"\n[tai]\neight_flowers = 0\n', encoding="utf-8")
+    prof = load_profile(house)
+    assert prof.value("eight_flowers") == 0 and load_profile("zhaishenye").value("eight_flowers") == 16
+    played = table_profile(prof, dataclasses.replace(switches_for(prof), eight_flowers=True, four_kongs=True))
+    assert (played.value("eight_flowers"), played.value("four_kongs")) == (16, 8)

@@ -282,9 +282,19 @@ def test_explain_says_the_caps_the_payments_count(capsys: pytest.CaptureFixture[
     assert "滿台" not in out
     streak = dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=12)  # the dealer wins
     rc, out = _run(capsys, [json.dumps(streak)], "--explain", "--profile", "star31", tmp_path=tmp_path)
-    assert rc == 0 and "+21 台（莊家 1、連12拉12，算到上限 10）" in out, out  # the real streak, and what it counts
+    # the streak as counted, so that the parts add up to 21 (1 + 10 + 10), the real streak beside it (a change
+    # review read 「連12拉12，算到上限 10」, parts adding up to 25)
+    assert rc == 0 and "+21 台（莊家 1、連10拉10（連12，算到上限 10））" in out, out
     rc, out = _run(capsys, [json.dumps(dict(streak, streak=9))], "--explain", "--profile", "star31", tmp_path=tmp_path)
     assert "（莊家 1、連9拉9）" in out
+    # a cap of 0: the dealer's 1 alone, no parts that add up to more (a change review read 「莊家 +1 台（莊家 1、連2拉2，
+    # 算到上限 0）」), and the table's cap said as the app says it, not "Streak tai counted up to: 0"
+    none = json.dumps(dict(streak, streak=2, switches={"streak_cap": 0}))
+    rc, out = _run(capsys, [none], "--explain", tmp_path=tmp_path)
+    assert rc == 0 and "手牌合計 3 台 · 莊家 +1 台\n" in out and "上限 0" not in out, out
+    assert "本桌自己的規矩：不算連莊台\n" in out, out
+    rc, out = _run(capsys, [none], "--explain", "--lang", "en", tmp_path=tmp_path)
+    assert "The table's own rules: no streak tai\n" in out and "up to: 0" not in out, out
 
 
 def test_a_first_go_around_win_on_the_walls_last_tile_is_refused_naming_the_flag(
@@ -385,7 +395,7 @@ def test_explain_says_a_limit_penalty_is_one_payment_shared_and_a_dealer_tai_of_
                                                 "three (the shares need --stakes)")  # not "8 tai" from each (a change review)
     rc, out = _run(capsys, [json.dumps(dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=1))], "--explain",
                    "--lang", "en", tmp_path=tmp_path)
-    assert rc == 0 and "Dealer +3 tai (dealer 1, streak 1 and pull 1)" in out
+    assert rc == 0 and "Dealer +3 tai (dealer 1, dealer continuation 1 and streak pull 1)" in out
     none = tmp_path / "nodealer.toml"
     none.write_text('id = "nodealer"\ninherits = "atawmj_2009"\nname_zh = "不算莊"\nname_en = "no dealer tai"\n\n'
                     '[tai]\ndealer = 0\nstreak = 0\nstreak_pull = 0\n', encoding="utf-8")
@@ -401,7 +411,7 @@ def test_a_house_file_counting_the_streak_alone_is_not_said_to_count_no_dealer_t
     house = tmp_path / "streakonly.toml"
     house.write_text('id = "streakonly"\ninherits = "atawmj_2009"\nname_zh = "只算連莊"\nname_en = "streak only"\n\n'
                      '[tai]\ndealer = 0\n', encoding="utf-8")
-    for streak, said in ((0, "Dealer +0 tai"), (2, "Dealer +4 tai (streak 2 and pull 2)")):
+    for streak, said in ((0, "Dealer +0 tai"), (2, "Dealer +4 tai (dealer continuation 2 and streak pull 2)")):
         rc, out = _run(capsys, [json.dumps(dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=streak))],
                        "--explain", "--lang", "en", "--profile", str(house), tmp_path=tmp_path)
         assert rc == 0 and said in out and "counts no dealer tai" not in out, out
@@ -413,9 +423,9 @@ def test_explain_says_the_dealers_tai_by_the_parts_the_rule_set_counts(
     at streak 12, parts adding up to 24. Each part is the set's own value, adding up to the tai: 連莊 alone, 連莊 at 2
     a hand, and a set counting the dealer alone (no streak said)."""
     dealer = dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=12)
-    for tai, zh, en in (("dealer = 0\nstreak_pull = 0", "莊家 +12 台（連12）", "Dealer +12 tai (streak 12)"),
-                        ("streak = 2\nstreak_pull = 0", "莊家 +25 台（莊家 1、連12×2）",
-                         "Dealer +25 tai (dealer 1, streak 12 × 2)"),
+    for tai, zh, en in (("dealer = 0\nstreak_pull = 0", "莊家 +12 台（連12）", "Dealer +12 tai (dealer continuation 12)"),
+                        ("streak = 2\nstreak_pull = 0", "莊家 +25 台（莊家 1、連12，每次 2 台）",
+                         "Dealer +25 tai (dealer 1, dealer continuation 12, 2 tai each)"),
                         ("streak = 0\nstreak_pull = 0", "莊家 +1 台\n", "Dealer +1 tai\n")):
         house = tmp_path / "d.toml"
         house.write_text(f'id = "d"\ninherits = "atawmj_2009"\nname_zh = "莊"\nname_en = "d"\n\n[tai]\n{tai}\n',
@@ -710,19 +720,28 @@ def test_a_lines_own_switches_are_said_as_the_tables_rules_not_the_profiles(
     result = json.loads(out)
     assert rc == 0 and result["false_win"] is True
     assert "of profile atawmj_2009" not in result["reason"]
-    assert "the table's own rules" in result["reason"] and "“ATAWMJ 2009” asks 0" in result["reason"]
-    assert "本桌自己的規矩" in result["reason_zh"]
-    _, en = _run(capsys, [line], "--explain", "--lang", "en", tmp_path=tmp_path)
-    assert "Rules: ATAWMJ 2009 (atawmj_2009); the table's own rules: Minimum tai: 5\n" in en
-    _, zh = _run(capsys, [line], "--explain", "--lang", "zh", tmp_path=tmp_path)
-    assert "規則：中華競技麻將 2009（atawmj_2009）；本桌自己的規矩：起胡台數：5\n" in zh
+    # said alike in both languages, with no switch's id (a change review read "(switches: min_tai; …)" and
+    # 「（本桌自己的規矩 min_tai；…）」)
+    assert "(the table's own minimum; ATAWMJ 2009's own is 0)" in result["reason"]
+    assert "（本桌自己的起胡；「中華競技麻將 2009」原本是 0 台）" in result["reason_zh"]
+    assert "min_tai" not in result["reason"] + result["reason_zh"]
+    # the table's own rules a list on a line of their own (a review read "; the table's own rules: Minimum tai: 5",
+    # colons in colons, capitals mid-sentence)
+    wide = json.dumps({**EX1, "switches": {"min_tai": 5, "discard_kong_replacement_win": "kong_bloom"}})
+    _, en = _run(capsys, [wide], "--explain", "--lang", "en", tmp_path=tmp_path)
+    assert "Rules: ATAWMJ 2009 (atawmj_2009)\nThe table's own rules: minimum tai 5; a win on a discard kong's " \
+           "replacement (scored as a win on a replacement)\n" in en, en
+    _, zh = _run(capsys, [wide], "--explain", "--lang", "zh", tmp_path=tmp_path)
+    assert "規則：中華競技麻將 2009（atawmj_2009）\n本桌自己的規矩：起胡台數 5、明槓後補牌胡（算槓上開花）\n" in zh, zh
     # a discard kong's replacement allowed by the set, forbidden by the line: the table's rule too
     house = tmp_path / "kongwin.toml"
     house.write_text('id = "kongwin"\ninherits = "atawmj_2009"\n[switches]\ndiscard_kong_replacement_win = "self_draw"\n',
                      encoding="utf-8")
     kong = json.dumps({**DISCARD_KONG, "switches": {"discard_kong_replacement_win": "forbidden"}})
     _, out = _run(capsys, [kong], "--profile", str(house), tmp_path=tmp_path)
-    assert "the table's own rules" in json.loads(out)["reason"]
+    said = json.loads(out)
+    assert said["reason"].startswith("the table's own rules do not allow a win on the replacement"), said
+    assert "照本桌自己的規矩不能拿來胡" in said["reason_zh"] and "switches" not in said["reason"], said
     # the set's own minimum, the set's name, as before
     _, out = _run(capsys, [json.dumps({**EX1, "profile": "sml_2026"})], "--explain", "--lang", "en", tmp_path=tmp_path)
     assert "the table's own rules" not in out

@@ -747,7 +747,7 @@ def test_companion_score_prints_the_hand_and_its_tai(tmp_path, capsys, monkeypat
                  "--stakes", "30/10"]) == 0
     text = capsys.readouterr().out
     assert "read from the photo — concealed 456789m4s ｜ melds ckong:7777p pung:555z chow:234s ｜ flowers - ｜ " \
-        "win 4s (set apart)" in text and "streak 2" in text and "assumed the round is East" in text
+        "win 4s (set apart)" in text and "dealer continuation 2" in text and "assumed the round is East" in text
     assert "East → South" in text and " = " in text
 
 

@@ -42,7 +42,7 @@ from companion.rules.profiles._schema import (
 from companion.rules.tai import ITEMS, SWITCH_VALUED, UNSUPPORTED
 
 __all__ = ["BUILTIN", "DEFAULT_PROFILE", "Profile", "ProfileError", "load_profile", "parse_profile", "keep_rules",
-           "profile_id", "check_caps", "played_with", "parent_ref", "MinAboveCap", "as_its_file", "named_now"]
+           "profile_id", "check_caps", "played_with", "instant_tai", "INSTANT_TAI", "parent_ref", "MinAboveCap", "as_its_file", "named_now"]
 
 DEFAULT_PROFILE = "atawmj_2009"
 BUILTIN = ("atawmj_2009", "sml_2026", "star31", "zhaishenye", "wikibooks_base")
@@ -165,16 +165,64 @@ def _check_tai(raw: Any, where: str, wz: str, stored: bool = False) -> dict[str,
     return out
 
 
+INSTANT_TAI = {"seven_rob_one": 8, "eight_flowers": 8, "four_kongs": 8}
+"""The tai the rules document gives each instant win where it is on (spec §4.2, §4.4): what one a table switches on
+scores where neither its rule set nor any set it inherits scores it (:func:`played_with`)."""
+
+
+def instant_tai(profile: Profile, item: str) -> int:
+    """What the instant win ``item`` scores where a table switches it on under ``profile``: its tai in the nearest
+    rule set of ``profile``'s line that scores it (a house set at 0 over 宅神爺 plays its 八仙過海 16), else the
+    rules document's (:data:`INSTANT_TAI`: an earlier version gave 8 whatever the set inherited)."""
+    here: Profile | None = profile
+    for _ in range(16):  # (a line of sets is short; one going round stops here)
+        if here is None:
+            break
+        if here.value(item):
+            return here.value(item)
+        ref = here.inherits
+        if not ref or (_is_path(ref) and not Path(ref).expanduser().is_absolute()):  # (a relative path: of a folder
+            break  # this record does not know)
+        try:
+            here = load_profile(ref)
+        except (ProfileError, OSError):
+            break
+    return INSTANT_TAI[item]
+
+
 def played_with(profile: Profile, switches: Any, where: str = "switches", where_zh: str | None = None) -> Profile:
     """``profile`` as a table played it: each switch in ``switches`` (checked as a profile file's ``[switches]``, as
     values a table played under: ``stored``) over its own; a ledger's winner record carries the ones its table set
     otherwise (a change review: a table that allowed a win on a discard kong's replacement had its exported winner
-    scored as a 詐胡 by ``companion tai``)."""
-    checked = _check_switches(switches, where, where if where_zh is None else where_zh, stored=True)
-    if not checked:
+    scored as a 詐胡 by ``companion tai``). An instant win (七搶一, 八仙過海, 四槓: ``true`` or ``false``) switched on
+    where the set scores it 0 scores :func:`instant_tai` (a 四槓 switched on under atawmj_2009 was accepted by the
+    tracker and its winner then charged a 詐胡 by the ledger), one switched off 0. Every switch it changes is kept in
+    ``played_over`` with the set's own value, so that the line is said as played by the table's own rules, not the
+    set's: the one helper of the tracker's table (``table_profile``) and of ``companion tai`` (a review: the two
+    differed, so a record of a table that switched 七搶一 on was said to play an edited rule set, and ``companion tai``
+    refused the switch)."""
+    wz = where if where_zh is None else where_zh
+    instant: dict[str, bool] = {}
+    if isinstance(switches, Mapping):
+        for key in [k for k in switches if k in INSTANT_TAI]:
+            value = switches[key]
+            if not isinstance(value, bool):
+                got, got_zh = got_said(as_written(value))
+                raise ProfileError(f"{where}: {key} must be true or false; got {got}",
+                                   f"{wz}：{key} 只能是 true 或 false，收到{got_zh}")
+            instant[key] = value
+        switches = {k: v for k, v in switches.items() if k not in INSTANT_TAI}
+    checked = _check_switches(switches, where, wz, stored=True)
+    over: dict[str, Any] = {k: profile.switches.get(k) for k, v in checked.items() if profile.switches.get(k) != v}
+    tai: dict[str, int] = {}
+    for key, on in instant.items():
+        if on != (profile.value(key) > 0):
+            over[key] = not on
+            tai[key] = instant_tai(profile, key) if on else 0
+    if not over:
         return profile
-    over = {k: profile.switches.get(k) for k, v in checked.items() if profile.switches.get(k) != v}
     return replace(profile, switches=MappingProxyType({**profile.switches, **checked}),
+                   tai=MappingProxyType({**profile.tai, **tai}),
                    played_over=MappingProxyType({**over, **profile.played_over}))
 
 

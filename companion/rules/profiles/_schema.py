@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-__all__ = ["SwitchSpec", "SWITCHES", "as_written", "check_switch", "refusal", "switch_name", "switch_options", "switch_said",
+__all__ = ["SwitchSpec", "SWITCHES", "NO_STREAK_TAI", "switch_listed", "as_written", "check_switch", "refusal", "switch_name", "switch_options", "switch_said",
            "streak_cap_takes", "switch_refused", "toml_key", "toml_text"]
 
 
@@ -132,6 +132,8 @@ def check_switch(name: str, value: Any, where: str, *, stored: bool = False) -> 
 
 _YES_NO = (("true", "是", "yes"), ("false", "否", "no"))
 _NO_CAP = ("none", "不限", "no cap")
+_INSTANT = ("seven_rob_one", "eight_flowers", "four_kongs")  # an instant win a table switches, by its tai item's name
+_ON_OFF = (("true", "算", "on"), ("false", "不算", "off"))  # (as the app's terms line says it: 「七搶一：算」)
 STREAK_CAP_MOST = 99
 """The largest ``streak_cap`` a rule set, ``companion simulate --switch`` and the app take, as the scorer takes a
 streak up to 99 (``companion.rules._win_json.MAX_STREAK``; the sources cap N at 10): one bound, said as it is, where
@@ -179,9 +181,29 @@ def switch_said(name: str, value: Any) -> tuple[str, str]:
     gives it: 「起胡台數：5」, "Minimum tai: 5"."""
     zh, en = switch_name(name)
     written = "none" if value is None else as_written(value)
-    options, _ = switch_options(name) if name in SWITCHES else ((), None)
+    options, _ = switch_options(name) if name in SWITCHES else (_ON_OFF, None) if name in _INSTANT else ((), None)
     vz, ve = next(((z, e) for w, z, e in options if w == written), (written, written))
     return f"{zh}：{vz}", f"{en}: {ve}"
+
+
+NO_STREAK_TAI = ("不算連莊台", "no streak tai")
+"""A ``streak_cap`` of 0 as a player reads it (spec §2.14: N stays 0, the dealer's tai 1 alone), as the app's house
+rules say it: not "0 in a row" (a change review), nor "Streak tai counted up to: 0"."""
+
+
+def switch_listed(name: str, value: Any) -> tuple[str, str]:
+    """The switch ``name`` set to ``value`` as an item of a list in a sentence (Chinese, English): 「起胡台數 5」,
+    「七搶一（算）」, "minimum tai 5", "seven rob one (on)", "no streak tai" (a change review read the table's own rules
+    as "the table's own rules: Minimum tai: 5; A win on …: scored as …", colons in colons, capitals mid-sentence)."""
+    if name == "streak_cap" and value == 0:
+        return NO_STREAK_TAI
+    zh, en = switch_name(name)
+    en = en if en[1:2].isupper() else en[:1].lower() + en[1:]
+    said_zh, said_en = switch_said(name, value)
+    vz, ve = said_zh.split("：", 1)[1], said_en.split(": ", 1)[1]
+    if isinstance(value, int) and not isinstance(value, bool):  # a number: after its name, as it is said
+        return f"{zh} {vz}", f"{en} {ve}"
+    return f"{zh}（{vz}）", f"{en} ({ve})"
 
 
 def switch_options(name: str) -> tuple[tuple[tuple[str, str, str], ...], tuple[str, str] | None]:
