@@ -69,7 +69,9 @@ LIKE = (0.70, 0.80)
 :func:`views`) between which the calibration's say in its reading grows from none to all (:func:`likeness`): a
 crop of another set, which looks like no tile of the calibrated one, is read as without the calibration (a
 review: set 11's calibration read other sets' tiles 191 -> 180 of 193 right, some with no unsure mark, and
-turned the demo's winning hand into another). Chosen on the dev photos' labelled boxes; see models/README.md."""
+turned the demo's winning hand into another). Chosen on the dev photos' labelled boxes; see models/README.md,
+which also measures the likeness to the fitted weights and to the set's photo views: none covered the set's own
+glare views much better (2 of 198 boxes) without misreading another set's tile again."""
 MIN_CROP = (36, 48)
 """Smallest calibration crop (width, height in px, 0.6x the classifier's input): a tile photographed smaller
 is too blurred to stand for its kind, and every later reading would be measured against it."""
