@@ -552,7 +552,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"selected “{args.name}”: read, classify, score and the app read with it / "
                   f"已選用「{args.name}」：read、classify、score 和 app 都用它")
         elif args.op == "rename":
-            calibration.rename(args.old, args.new)
+            if not calibration.rename(args.old, args.new):
+                print(f"the set “{args.old}” is already called that: nothing changed / "
+                      f"牌組「{args.old}」本來就叫這個名稱：沒有改變")
+                return 0
             on = calibration.selected() == args.new
             print(f"renamed “{args.old}” to “{args.new}”" + (" (still the selected set)" if on else "")
                   + f" / 已把「{args.old}」改名為「{args.new}」" + ("（仍是選用的牌組）" if on else ""))
