@@ -37,7 +37,6 @@ from companion.vision.detect import TileDetector
 from companion.vision.image_file import ImageFileError, read_image
 from companion.vision.sheet import (
     KINDS,
-    SAME_SET,
     CellStatus,
     MarkersNotFound,
     Misplaced,
@@ -45,6 +44,7 @@ from companion.vision.sheet import (
     SheetReading,
     UnknownPage,
     misplaced,
+    other_set,
     read_sheet,
     upside_down,
 )
@@ -264,8 +264,7 @@ class SheetDraft:
         """``new``'s tiles do not look like ``held``'s: another set's (fewer kinds shared than tell: alike)."""
         if self.likeness is None or not held or not new:
             return False
-        like = self.likeness(held, new)
-        return like is not None and like < SAME_SET
+        return other_set(self.likeness(held, new))
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """``listener`` is told of each change (from the changing phone's thread); returns the call that stops it."""

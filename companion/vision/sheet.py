@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["Paper", "PageLayout", "Cell", "CellStatus", "CellReading", "SheetReading", "SheetError",
            "MarkersNotFound", "UnknownPage", "PhotoQualityError", "layout", "page_of_marker", "KINDS",
            "ARUCO_DICT", "read_sheet", "render_sheet", "sheet_pdf", "Misplaced", "misplaced", "misplaced_at", "MISPLACED_SCORE",
-           "upside_down", "set_likeness", "SAME_SET", "box_named"]
+           "upside_down", "set_likeness", "SAME_SET", "other_set", "box_named"]
 
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
 KINDS: tuple[Tile, ...] = (*(Tile(i) for i in range(42)), Tile.UNKNOWN)
@@ -485,7 +485,7 @@ SAME_SET = 0.69
 """Least :func:`set_likeness` of two groups of crops of one physical set. Measured on sheet photos made of the crops
 of five real sets: a page against another photo of it (sharp, blurred, askew, its tiles larger than their boxes)
 0.72-1.00; against the same page of another set 0.49-0.66 (the three sets a review mixed). Two sets much alike in
-style can measure as one (up to 0.73 seen): they are not told apart."""
+style can measure as one (sets 2 and 3, the same page: 0.78 in a later review's photos): they are not told apart."""
 SHARED_KINDS = 3
 """Fewer kinds than this shared by two groups of crops say nothing of whether they are of one set."""
 _LOOK = (24, 32)
@@ -520,6 +520,11 @@ def set_likeness(held: Sequence[tuple[Tile, np.ndarray]], new: Sequence[tuple[Ti
         i, j = ta == t.code, tb == t.code
         per_kind.append(float(((ea[i] @ eb[j].T).mean() + (la[i] @ lb[j].T).mean()) / 2))
     return float(np.median(per_kind))
+
+
+def other_set(like: float | None) -> bool:
+    """A :func:`set_likeness` that says two sets (None, too few kinds shared to tell, does not)."""
+    return like is not None and like < SAME_SET
 
 
 def box_named(tile: Tile) -> tuple[str, str]:
