@@ -518,6 +518,8 @@ def _list() -> None:
         try:
             cal = calibration.load(name)
             said = agreed(f"{len(set(cal.tiles))} kinds / {len(set(cal.tiles))} 種牌")  # ("1 kinds": a review)
+        except calibration.UnreadableCalibration as bad:  # not broken: not to be deleted for it (a change review)
+            said = f"cannot be read now: {bad.why} / 現在讀不出來：{bad.why_zh}"
         except calibration.CalibrationError:  # (the app's row shows it: a review found the list did not)
             said = "damaged: calibrate it again or delete it / 檔案損壞：請重新校正或刪除"
         print(("* " if name == cur else "  ") + f"{name}  ({said})", flush=True)

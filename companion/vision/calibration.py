@@ -25,6 +25,7 @@ import re
 import time
 import unicodedata
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,7 +39,7 @@ from companion.tiles import Tile
 from companion.vision.augment import photo_view
 from companion.vision.preprocess import INPUT_SIZE, as_bgr
 
-__all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "nearest_weight", "views", "photo_views",
+__all__ = ["Calibration", "CalibrationError", "DamagedCalibration", "UnreadableCalibration", "blend", "blend_logits", "calibrated_probs", "nearest_weight", "views", "photo_views",
            "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "deselect", "selected", "delete", "valid_name", "reserved_name", "write_atomic", "saving", "rename", "fit_files", "STORE_SIZE",
            "MIN_CROP", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS", "PHOTO_VIEWS", "FIT_STEPS", "FITTED", "TRUST", "FIT_VERSION",
            "LIKE", "likeness"]
@@ -86,6 +87,21 @@ _CARRY_ON = "calibrate the set again, or read without it (companion calibrate no
 class CalibrationError(ValueError):
     """A calibration that cannot be built, found or read; the message names it, in English and Traditional
     Chinese (``English / 中文``)."""
+
+
+class DamagedCalibration(CalibrationError):
+    """A stored set whose file is broken (not a whole archive, cut short, or not the arrays a set is saved as):
+    nothing can be had from it but to delete it and calibrate again."""
+
+
+class UnreadableCalibration(CalibrationError):
+    """A stored set whose file, not known to be broken, cannot be read now (no permission, a disk's error, a tile
+    this version does not know): ``why``/``why_zh`` say why in a player's words. It is not to be deleted for that (a
+    change review: the app called every such file damaged and told the player to delete it)."""
+
+    def __init__(self, message: str, why: str, why_zh: str) -> None:
+        super().__init__(message)
+        self.why, self.why_zh = why, why_zh
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -538,15 +554,29 @@ def load(name: str) -> Calibration:
                                f"找不到名為「{name}」的校正牌組（現有：{known or '無'}）")
     try:
         with np.load(p, allow_pickle=False) as z:
-            tiles = tuple(Tile.from_code(str(c)) for c in z["tiles"])
+            codes = [str(c) for c in z["tiles"]]
             crops = z["crops"]
-    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as e:
+    except OSError as e:  # the file is there but cannot be read now: not said damaged (a change review)
+        from companion.rules.profiles import os_error_zh
+
+        why, why_zh = e.strerror or type(e).__name__, os_error_zh(e)
+        raise UnreadableCalibration(f"calibration “{name}” at {p} cannot be read: {why} / "
+                                    f"無法讀取校正牌組「{name}」（{p}）：{why_zh}", why, why_zh) from e
+    except (KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile, zlib.error) as e:
         # (not the decoder's words: numpy's told a player to load the file "unsafely" (a review))
-        raise CalibrationError(f"calibration “{name}” at {p} is damaged ({type(e).__name__}): {_CARRY_ON} / "
-                               f"校正牌組「{name}」（{p}）{_DAMAGED}") from e
+        raise DamagedCalibration(f"calibration “{name}” at {p} is damaged ({type(e).__name__}): {_CARRY_ON} / "
+                                 f"校正牌組「{name}」（{p}）{_DAMAGED}") from e
+    try:
+        tiles = tuple(Tile.from_code(c) for c in codes)
+    except ValueError as e:  # a kind a later version knows
+        why = "it holds a tile this version does not know, maybe saved by a newer version"
+        why_zh = "裡面有這個版本不認得的牌，可能是較新版本存的"
+        raise UnreadableCalibration(f"calibration “{name}” at {p} cannot be read: {why}: update companion, or "
+                                    f"{_CARRY_ON} / 無法讀取校正牌組「{name}」（{p}）：{why_zh}：請更新程式，或重新校正這副牌",
+                                    why, why_zh) from e
     if crops.dtype != np.uint8 or crops.ndim != 4 or crops.shape[3] != 3 or len(crops) != len(tiles) or not tiles:
-        raise CalibrationError(f"calibration “{name}” at {p} is damaged (crops {crops.shape}): {_CARRY_ON} / "
-                               f"校正牌組「{name}」（{p}）{_DAMAGED}")
+        raise DamagedCalibration(f"calibration “{name}” at {p} is damaged (crops {crops.shape}): {_CARRY_ON} / "
+                                 f"校正牌組「{name}」（{p}）{_DAMAGED}")
     return Calibration(name, tiles, crops, p)
 
 
