@@ -187,6 +187,7 @@ class ReadPhoto:
     dets: Detections
     tile_set: str | None = None  # the calibrated set it was read with (None: the trained model alone)
     set_damaged: str | None = None  # the selected set, not read with since its file is damaged
+    set_unreadable: bool = False  # ... or rather cannot be read now (not broken: no permission, a disk's error)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +230,7 @@ def with_picks(read: ReadPhoto, picks: Mapping[int, Tile]) -> ReadPhoto:
     if bad:
         raise ValueError(f"no tile {bad[0]} in the photo {read.name} ({len(read.dets)} read)")
     dets = read.dets.corrected(picks)
-    return ReadPhoto(read.name, read.image, dets, read.tile_set, read.set_damaged)
+    return ReadPhoto(read.name, read.image, dets, read.tile_set, read.set_damaged, read.set_unreadable)
 
 
 def demo_photo() -> tuple[Path, dict[str, Any]]:
@@ -241,10 +242,11 @@ def demo_photo() -> tuple[Path, dict[str, Any]]:
 
 
 def read_photo_file(path: Path, reader: TileReader | None = None, name: str | None = None,
-                    tile_set: str | None = None, set_damaged: str | None = None) -> ReadPhoto | PhotoFailed:
+                    tile_set: str | None = None, set_damaged: str | None = None,
+                    set_unreadable: bool = False) -> ReadPhoto | PhotoFailed:
     """Read the photo at ``path`` as ``companion score`` does (the whole photo, then twice the scale). ``tile_set``:
     the name of the calibrated set ``reader`` reads with, to be shown; ``set_damaged``: the selected set, not read with
-    since its file is damaged, to be said."""
+    since its file is damaged (or, ``set_unreadable``, cannot be read now), to be said."""
     name = name or path.name
     try:
         image = read_image(path, reduce_large=True)  # a 48 MP phone photo is read at half size
@@ -256,7 +258,7 @@ def read_photo_file(path: Path, reader: TileReader | None = None, name: str | No
     except ValueError as bad:  # too small for the reader…
         why = both_words(str(bad).replace(str(path), name))
         return PhotoFailed(name, ui("photo_failed", name=name, why=why.zh, why_en=why.en))
-    return ReadPhoto(name, image, dets, tile_set, set_damaged)
+    return ReadPhoto(name, image, dets, tile_set, set_damaged, set_unreadable)
 
 
 def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,

@@ -54,7 +54,7 @@ from companion.app.views import FONT_FAMILY, AppConfig, CompanionApp
 from companion.app.words import Words
 from companion.tiles import Tile
 from companion.vision import calibration
-from companion.vision.calibration import CalibrationError
+from companion.vision.calibration import CalibrationError, DamagedCalibration
 from companion.vision.detect import TileDetector
 from companion.vision.read import TileReader
 from companion.vision.sheet import set_likeness
@@ -95,13 +95,14 @@ class PhotoReader:
                 self._reader = TileReader()
             return self._reader
 
-    def _tiles(self) -> tuple[TileReader, str | None, str | None]:
-        """The reader for a player's photo, the set it is calibrated with and the selected set left out: a set whose
-        file cannot be used is logged and left out, and the photo says so (the Settings tab says why; a calibration
-        review's photo was read plain, unsaid, while the CLI refused)."""
+    def _tiles(self) -> tuple[TileReader, str | None, str | None, bool]:
+        """The reader for a player's photo, the set it is calibrated with, the selected set left out and whether it
+        was left out as unreadable now rather than damaged: a set whose file cannot be used is logged and left out,
+        and the photo says so (the Settings tab says why; a calibration review's photo was read plain, unsaid, while
+        the CLI refused; a change review's, unreadable for a permission, was called damaged)."""
         name = calibration.selected()
         if name is None:
-            return self._plain(), None, None
+            return self._plain(), None, None, False
         with self._fit_lock:
             try:
                 st = (calibration.calibration_dir() / f"{name}.npz").stat()
@@ -110,10 +111,10 @@ class PhotoReader:
                 if held is None or held[0] != key:
                     self._calibrated = None  # the old one goes before the new one is fitted
                     held = self._calibrated = (key, TileReader(calibration=calibration.load(name)))
-                return held[1], name, None
+                return held[1], name, None, False
             except (OSError, CalibrationError) as bad:
                 log.warning("tile set %r not used: %s", name, bad)
-                return self._plain(), None, name
+                return self._plain(), None, name, not isinstance(bad, DamagedCalibration)
 
     def demo(self) -> tuple[ReadPhoto | PhotoFailed, dict[str, Any]]:
         with self._lock:
@@ -123,9 +124,9 @@ class PhotoReader:
             return self._demo
 
     def read_file(self, path: Path, name: str) -> ReadPhoto | PhotoFailed:
-        reader, tile_set, damaged = self._tiles()  # (fitted outside the read's lock)
+        reader, tile_set, damaged, unreadable = self._tiles()  # (fitted outside the read's lock)
         with self._lock:
-            return read_photo_file(path, reader, name, tile_set, damaged)
+            return read_photo_file(path, reader, name, tile_set, damaged, unreadable)
 
     def read_sheet(self, path: Path, name: str) -> SheetPage | SheetFailed:
         """A photo of a page of the calibration sheet, as ``companion calibrate photo`` reads it."""

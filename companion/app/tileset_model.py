@@ -31,13 +31,12 @@ from companion.app.words import Words, both_words, ui
 from companion.game.service import Subscribers
 from companion.tiles import Tile
 from companion.vision import calibration
-from companion.vision.calibration import CalibrationError
+from companion.vision.calibration import CalibrationError, DamagedCalibration, UnreadableCalibration
 from companion.vision.classify import TileClassifier
 from companion.vision.detect import TileDetector
 from companion.vision.image_file import ImageFileError, read_image
 from companion.vision.sheet import (
     KINDS,
-    SAME_SET,
     CellStatus,
     MarkersNotFound,
     Misplaced,
@@ -45,6 +44,7 @@ from companion.vision.sheet import (
     SheetReading,
     UnknownPage,
     misplaced,
+    other_set,
     read_sheet,
     upside_down,
 )
@@ -111,6 +111,7 @@ class TileSetRow:
     kinds: int  # kinds calibrated (43 with the back); 0 for a damaged file
     selected: bool
     problem: Words | None = None  # why the set cannot be used
+    damaged: bool = False  # its file is broken, to be deleted (not one that cannot be read now: ``problem`` says why)
 
 
 @functools.lru_cache(maxsize=64)
@@ -131,8 +132,27 @@ def tile_sets() -> tuple[TileSetRow, ...]:
         except (OSError, CalibrationError) as bad:  # said in a player's words: the file's name, not the server's
             # path, the decoder's error or the command line's advice (a calibration review saw all three on a phone)
             log.warning("tile set %r cannot be used: %s", name, bad)
-            rows.append(TileSetRow(name, 0, name == current, ui("set_damaged", file=path.name)))
+            rows.append(TileSetRow(name, 0, name == current, set_problem(bad, path.name),
+                                   isinstance(bad, DamagedCalibration)))
     return tuple(rows)
+
+
+def set_problem(bad: Exception, file: str) -> Words:
+    """Why the set in ``file`` cannot be used, in a player's words: to be deleted only where the file is broken
+    (:class:`~companion.vision.calibration.DamagedCalibration`); else that it cannot be read now, and why (a change
+    review: a permission error, a failed look at the file and a tile this version does not know were all called
+    damaged, to be deleted)."""
+    if isinstance(bad, DamagedCalibration):
+        return ui("set_damaged", file=file)
+    if isinstance(bad, UnreadableCalibration):
+        why, why_en = bad.why_zh, bad.why
+    elif isinstance(bad, OSError):
+        from companion.rules.profiles import os_error_zh
+
+        why, why_en = os_error_zh(bad), bad.strerror or type(bad).__name__
+    else:
+        why, why_en = "無法讀取", "it cannot be opened"
+    return ui("set_unreadable", file=file, why=why, why_en=why_en)
 
 
 def selection_gone() -> str | None:
@@ -264,8 +284,7 @@ class SheetDraft:
         """``new``'s tiles do not look like ``held``'s: another set's (fewer kinds shared than tell: alike)."""
         if self.likeness is None or not held or not new:
             return False
-        like = self.likeness(held, new)
-        return like is not None and like < SAME_SET
+        return other_set(self.likeness(held, new))
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """``listener`` is told of each change (from the changing phone's thread); returns the call that stops it."""

@@ -491,7 +491,9 @@ class PhotoTab:
         head.append(label(name + (t(SEP) + t(ui("photo_tile_set", name=tile_set)) if tile_set else ""), 12,
                           colour=GREY))
         if damaged:  # the set the player chose was left out: said where the tiles are (the CLI refuses to read)
-            head.append(ident("photo-set-damaged", label(t(ui("photo_set_damaged", name=damaged)), 12, colour=ACCENT)))
+            unreadable = isinstance(self.read, ReadPhoto) and self.read.set_unreadable
+            said = ui("photo_set_unreadable" if unreadable else "photo_set_damaged", name=damaged)
+            head.append(ident("photo-set-damaged", label(t(said), 12, colour=ACCENT)))
         fixes = [self._corrections(self.read, dict(p.scored), p.total)] if isinstance(self.read, ReadPhoto) else []
         if form is not None and p.image:  # the sum under the form too: on a phone the card is a screen and a half
             # below it, and each box changed needed a scroll down to see what it did, and back (a review)

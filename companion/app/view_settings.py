@@ -245,7 +245,8 @@ class SettingsTab:
         gone = None if used else selection_gone()
         damaged = next((r for r in rows if r.selected and r.problem is not None), None)
         now = ui("set_current", name=used.name, kinds=used.kinds) if used else \
-            ui("set_current_damaged", name=damaged.name) if damaged else \
+            (ui("set_current_damaged", name=damaged.name) if damaged.damaged else
+             ui("set_current_unreadable", name=damaged.name)) if damaged else \
             ui("set_current_gone", name=gone) if gone else ui("set_current_none")
         out: list[ft.Control] = [ident(ID_SET_CURRENT, label(t(now), 14, bold=True))]
         for i, r in enumerate(rows):  # identified by place: a name may be in any script

@@ -1486,6 +1486,16 @@ UI: dict[str, tuple[str, str]] = {
     "learn_replaced_by_one": ("有{items}時，這一項不另外算（被取代）", "Not counted beside {items_en}, which replaces it"),
     "learn_rules_default": ("預設規則", "the default rules"),
     "learn_rules_named": ("「{name}」的規則", "the rules of {name_en}"),
+    # --- a change review of the tile sets: a set's file that cannot be read now but is not broken (no permission, a
+    # disk's error, a tile this version does not know) was called damaged and to be deleted ---
+    "set_unreadable": ("檔案「{file}」現在讀不出來（{why}）：檔案沒有刪掉，修好之後就能再用；或重新校正這副牌",
+                       "Its file “{file}” cannot be read now ({why_en}): it is kept, and can be used once that is "
+                       "mended; or calibrate the set again"),
+    "set_current_unreadable": ("選用的「{name}」現在讀不出來：讀照片沒有用校正（原因見下面）",
+                               "The selected set “{name}” cannot be read now: photos are read without a calibration "
+                               "(why is said below)"),
+    "photo_set_unreadable": ("沒有用選用的「{name}」讀牌：它的檔案現在讀不出來（見「設定」）",
+                             "Not read with the selected set “{name}”: its file cannot be read now (see Settings)"),
 }
 
 

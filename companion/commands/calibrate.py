@@ -214,17 +214,18 @@ def _add(args: argparse.Namespace) -> int:
 
 
 def _save(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, failed: int = 0, add: bool = False,
-          replace: bool = False, same_set: bool = False) -> None:
+          replace: bool = False, same_set: bool = False, classifier: Any = None) -> None:
     """:func:`_save_held` under the calibration folder's save lock: what is saved is looked at and written as one
-    step (two `calibrate photo race` at once had both printed calibrated “race”, one silently replacing the other)."""
+    step (two `calibrate photo race` at once had both printed calibrated “race”, one silently replacing the other).
+    ``classifier``: the uncalibrated one the caller has, if any (else one is made only if needed)."""
     from companion.vision import calibration
 
     with calibration.saving():
-        _save_held(name, samples, select, failed, add, replace, same_set)
+        _save_held(name, samples, select, failed, add, replace, same_set, classifier)
 
 
 def _save_held(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, failed: int, add: bool,
-               replace: bool, same_set: bool) -> None:
+               replace: bool, same_set: bool, classifier: Any = None) -> None:
     """Calibrate ``name`` from ``samples``, guarded as the app's Settings tab guards it (a review's command line
     silently replaced a 42-kind set by 22 kinds, by 1 with ``add``, and by another set's photos). ``failed``:
     inputs that could not be used; then a set already saved under ``name`` is kept as it is. ``add``: the saved
@@ -253,7 +254,7 @@ def _save_held(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, 
     before = len(set(old.tiles)) if old is not None else 0
     if old is not None and add:  # the kinds not given now keep their crops
         if not same_set:
-            _same_set_as_saved(name, old, samples)
+            _same_set_as_saved(name, old, samples, classifier)
         samples = [*old.others(given), *samples]
     elif old is not None:
         lost = sorted(set(old.tiles) - given)
@@ -291,18 +292,23 @@ def _save_held(name: str, samples: list[tuple[Tile, np.ndarray]], select: bool, 
               f"`companion calibrate use {name}` / 有 {failed} 項無法使用，所以沒有選用：修正後加 --add 放進去，再用 "
               f"companion calibrate use {name} 選用")
     if missing:
-        print(f"kinds without a crop, read by the trained model alone: {' '.join(t.code for t in missing)} / "
-              f"沒有校正的牌（只用內建的模型讀）：{'、'.join(t.zh for t in missing)}")
+        # (code and name in both halves, a plant by its printed number: the English gave codes only and the Chinese
+        # names only, a plant by its picture: a change review)
+        print(f"kinds without a crop, read by the trained model alone: {', '.join(f'{t.code} {_en(t)}' for t in missing)}"
+              f" / 沒有校正的牌（只用內建的模型讀）：{'、'.join(f'{t.code} {_zh(t)}' for t in missing)}")
 
 
-def _same_set_as_saved(name: str, old: Any, samples: list[tuple[Tile, np.ndarray]]) -> None:
+def _same_set_as_saved(name: str, old: Any, samples: list[tuple[Tile, np.ndarray]], classifier: Any = None) -> None:
     """Refuse ``samples`` whose tiles do not look like those of the saved set ``old`` (a review's `photo set9
-    s11-1.jpg --add` put another set's 22 faces into set 9, saying "added to set9: 42 -> 42 kinds")."""
-    from companion.vision.classify import TileClassifier
-    from companion.vision.sheet import SAME_SET, set_likeness
+    s11-1.jpg --add` put another set's 22 faces into set 9, saying "added to set9: 42 -> 42 kinds"), measured by
+    ``classifier`` (the caller's uncalibrated one; made here, under the save lock, only where it has none)."""
+    from companion.vision.sheet import other_set, set_likeness
 
-    like = set_likeness(list(zip(old.tiles, old.crops, strict=True)), samples, TileClassifier(threads=2))
-    if like is not None and like < SAME_SET:
+    if classifier is None:
+        from companion.vision.classify import TileClassifier
+
+        classifier = TileClassifier(threads=2)
+    if other_set(set_likeness(list(zip(old.tiles, old.crops, strict=True)), samples, classifier)):
         raise ValueError(f"these tiles do not look like those of the saved set “{name}” (another tile set?): it is "
                          f"kept as it was; give a new name for another set, or add --same-set if they are “{name}”'s "
                          f"tiles / 這些牌和已存的牌組「{name}」的牌看起來不像（是別副牌嗎？）：「{name}」保持不變；"
@@ -377,7 +383,7 @@ def _photo(args: argparse.Namespace) -> int:
     if missing:  # path of folders above it, as `sheet` refuses them: a change review)
         raise ValueError(f"--crops {args.crops}: {missing[0]} / --crops {args.crops}：{missing[1]}")
     keep = _keep(args.keep)
-    from companion.vision.sheet import SAME_SET, set_likeness, upside_down
+    from companion.vision.sheet import other_set, set_likeness, upside_down
 
     detector, classifier = TileDetector(threads=2, backs=False), TileClassifier(threads=2)
     samples: list[tuple[Tile, np.ndarray]] = []
@@ -399,8 +405,8 @@ def _photo(args: argparse.Namespace) -> int:
         # out, as the app leaves it out, unless --keep says it is right (a review's set read 2m as 5p and 5p as 2m)
         wrong = _check_boxes(reading.samples(), classifier, keep)
         kept = [(t, crop) for t, crop in reading.samples() if t not in wrong]
-        like = None if args.same_set else set_likeness(samples, kept, classifier)
-        if like is not None and like < SAME_SET:  # (a review's photos of three sets were averaged into one set)
+        # (a review's photos of three sets were averaged into one set)
+        if not args.same_set and other_set(set_likeness(samples, kept, classifier)):
             failed += 1
             print(f"companion calibrate: {f}: its tiles do not look like those of the photos before it (another tile "
                   f"set?): left out; photograph the pages of one set, or add --same-set if they are one set / "
@@ -418,7 +424,7 @@ def _photo(args: argparse.Namespace) -> int:
     if not samples:
         raise ValueError("no tiles found in any photo: nothing calibrated / 沒有找到任何牌，未校正")
     _save(args.name, samples, not args.no_select, failed, add=args.add, replace=args.replace,
-          same_set=args.same_set)
+          same_set=args.same_set, classifier=classifier)
     return 1 if failed else 0
 
 
@@ -512,6 +518,8 @@ def _list() -> None:
         try:
             cal = calibration.load(name)
             said = agreed(f"{len(set(cal.tiles))} kinds / {len(set(cal.tiles))} 種牌")  # ("1 kinds": a review)
+        except calibration.UnreadableCalibration as bad:  # not broken: not to be deleted for it (a change review)
+            said = f"cannot be read now: {bad.why} / 現在讀不出來：{bad.why_zh}"
         except calibration.CalibrationError:  # (the app's row shows it: a review found the list did not)
             said = "damaged: calibrate it again or delete it / 檔案損壞：請重新校正或刪除"
         print(("* " if name == cur else "  ") + f"{name}  ({said})", flush=True)
@@ -552,7 +560,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"selected “{args.name}”: read, classify, score and the app read with it / "
                   f"已選用「{args.name}」：read、classify、score 和 app 都用它")
         elif args.op == "rename":
-            calibration.rename(args.old, args.new)
+            if not calibration.rename(args.old, args.new):
+                print(f"the set “{args.old}” is already called that: nothing changed / "
+                      f"牌組「{args.old}」本來就叫這個名稱：沒有改變")
+                return 0
             on = calibration.selected() == args.new
             print(f"renamed “{args.old}” to “{args.new}”" + (" (still the selected set)" if on else "")
                   + f" / 已把「{args.old}」改名為「{args.new}」" + ("（仍是選用的牌組）" if on else ""))

@@ -25,6 +25,7 @@ import re
 import time
 import unicodedata
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,8 +39,8 @@ from companion.tiles import Tile
 from companion.vision.augment import photo_view
 from companion.vision.preprocess import INPUT_SIZE, as_bgr
 
-__all__ = ["Calibration", "CalibrationError", "blend", "blend_logits", "calibrated_probs", "nearest_weight", "views", "photo_views",
-           "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "deselect", "selected", "delete", "valid_name", "reserved_name", "write_atomic", "saving", "rename", "STORE_SIZE",
+__all__ = ["Calibration", "CalibrationError", "DamagedCalibration", "UnreadableCalibration", "blend", "blend_logits", "calibrated_probs", "nearest_weight", "views", "photo_views",
+           "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "deselect", "selected", "delete", "valid_name", "reserved_name", "write_atomic", "saving", "rename", "fit_files", "STORE_SIZE",
            "MIN_CROP", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS", "PHOTO_VIEWS", "FIT_STEPS", "FITTED", "TRUST", "FIT_VERSION",
            "LIKE", "likeness"]
 
@@ -88,6 +89,21 @@ _CARRY_ON = "calibrate the set again, or read without it (companion calibrate no
 class CalibrationError(ValueError):
     """A calibration that cannot be built, found or read; the message names it, in English and Traditional
     Chinese (``English / 中文``)."""
+
+
+class DamagedCalibration(CalibrationError):
+    """A stored set whose file is broken (not a whole archive, cut short, or not the arrays a set is saved as):
+    nothing can be had from it but to delete it and calibrate again."""
+
+
+class UnreadableCalibration(CalibrationError):
+    """A stored set whose file, not known to be broken, cannot be read now (no permission, a disk's error, a tile
+    this version does not know): ``why``/``why_zh`` say why in a player's words. It is not to be deleted for that (a
+    change review: the app called every such file damaged and told the player to delete it)."""
+
+    def __init__(self, message: str, why: str, why_zh: str) -> None:
+        super().__init__(message)
+        self.why, self.why_zh = why, why_zh
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -172,7 +188,7 @@ class Calibration:
             # the cache is optional: a read-only or locked data folder just refits next time
             with contextlib.suppress(OSError):
                 write_atomic(path, classes=classes, weights=w, prototypes=protos)
-                for stale in path.parent.glob(f"{path.name.split('.fit-')[0]}.fit-{model}-*.npz"):
+                for stale in fit_files(path.parent, path.name.split('.fit-')[0], model):
                     if stale != path:  # older fits of this model (other models keep theirs)
                         stale.unlink(missing_ok=True)
         return classes, w, protos
@@ -419,6 +435,12 @@ def write_atomic(path: Path, data: bytes | None = None, /, compress: bool = True
             save(f, **arrays)  # type: ignore[arg-type]  # numpy stubs read **kwds as allow_pickle
 
 
+def fit_files(folder: Path, name: str, model: str | None = None) -> list[Path]:
+    """The weights fitted to the set ``name`` kept in ``folder`` (:meth:`Calibration.fitted`): all of them, or those of
+    the model whose digest begins ``model``. (A set's name holds none of a glob's ``[ ] * ?``.)"""
+    return list(folder.glob(f"{name}.fit-{model}-*.npz" if model else f"{name}.fit-*.npz"))
+
+
 def save(cal: Calibration) -> Path:
     p = _path(cal.name, new=True)
     try:
@@ -428,7 +450,7 @@ def save(cal: Calibration) -> Path:
 
         raise CalibrationError(f"calibration “{cal.name}”: cannot write {p}: {e} / "
                                f"無法寫入校正檔 {p}（{os_error_zh(e)}）") from e
-    for old in p.parent.glob(f"{cal.name}.fit-*.npz"):  # weights fitted to the crops this replaces
+    for old in fit_files(p.parent, cal.name):  # weights fitted to the crops this replaces
         with contextlib.suppress(OSError):
             old.unlink()
     return p
@@ -437,7 +459,59 @@ def save(cal: Calibration) -> Path:
 SAVE_WAIT_S = 30.0
 """How long a save waits for another save of a set to end (a save writes in a second or two)."""
 STALE_SAVE_S = 600.0
-"""A save lock older than this was left by a save that crashed: it is taken over."""
+"""A save lock older than this was left by a save that crashed: it is taken over (one whose process is gone is taken
+over at once: :func:`_lock_left`)."""
+_EMPTY_LOCK_S = 2.0
+"""An empty lock younger than this may be one a save has just made and not yet written its process into."""
+
+
+def _running(pid: int) -> bool:
+    """The process ``pid`` is running (or cannot be told: taken as running)."""
+    if pid <= 0:
+        return False
+    if os.name == "nt":  # (os.kill there ends the process whatever the signal)
+        import ctypes
+
+        kernel = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        handle = kernel.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return kernel.GetLastError() == 5  # access denied: another user's, running
+        code = ctypes.c_ulong()
+        alive = bool(kernel.GetExitCodeProcess(handle, ctypes.byref(code))) and code.value == 259  # STILL_ACTIVE
+        kernel.CloseHandle(handle)
+        return alive
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process
+        return True
+    return True
+
+
+def _lock_left(lock: Path) -> bool:
+    """``lock`` was left by a save or rename that can no longer end it: older than :data:`STALE_SAVE_S`, naming a
+    process that is not running, or unreadable or empty (past the moment a save takes to write its process in). A
+    crashed save's lock had blocked every save and rename for ten minutes, each waiting 30 s to say another set was
+    being saved (a change review)."""
+    try:
+        st = lock.stat()
+    except FileNotFoundError:
+        return False  # ended meanwhile: try again
+    except OSError:
+        return True
+    age = time.time() - st.st_mtime
+    if age > STALE_SAVE_S:
+        return True
+    try:
+        text = lock.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        return False
+    except (OSError, UnicodeDecodeError):
+        return True
+    if not text:
+        return age > _EMPTY_LOCK_S
+    return not text.isdigit() or not _running(int(text))
 
 
 @contextlib.contextmanager
@@ -453,16 +527,16 @@ def saving() -> Iterator[None]:
     deadline = time.monotonic() + SAVE_WAIT_S
     while True:
         try:
-            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
             break
         except FileExistsError:
-            with contextlib.suppress(OSError):
-                if time.time() - lock.stat().st_mtime > STALE_SAVE_S:  # a crashed save's
+            if _lock_left(lock):  # a crashed save's
+                with contextlib.suppress(OSError):
                     lock.unlink(missing_ok=True)
                     continue
             if time.monotonic() > deadline:
-                raise CalibrationError("another tile set is being saved: try again in a moment / "
-                                       "另一副牌組正在儲存：請稍後再試") from None
+                raise CalibrationError("another tile set is being saved or renamed: try again in a moment / "
+                                       "另一副牌組正在儲存或改名：請稍後再試") from None
             time.sleep(0.05)
     try:
         with contextlib.suppress(OSError):
@@ -482,28 +556,45 @@ def load(name: str) -> Calibration:
                                f"找不到名為「{name}」的校正牌組（現有：{known or '無'}）")
     try:
         with np.load(p, allow_pickle=False) as z:
-            tiles = tuple(Tile.from_code(str(c)) for c in z["tiles"])
+            codes = [str(c) for c in z["tiles"]]
             crops = z["crops"]
-    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as e:
+    except OSError as e:  # the file is there but cannot be read now: not said damaged (a change review)
+        from companion.rules.profiles import os_error_zh
+
+        why, why_zh = e.strerror or type(e).__name__, os_error_zh(e)
+        raise UnreadableCalibration(f"calibration “{name}” at {p} cannot be read: {why} / "
+                                    f"無法讀取校正牌組「{name}」（{p}）：{why_zh}", why, why_zh) from e
+    except (KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile, zlib.error) as e:
         # (not the decoder's words: numpy's told a player to load the file "unsafely" (a review))
-        raise CalibrationError(f"calibration “{name}” at {p} is damaged ({type(e).__name__}): {_CARRY_ON} / "
-                               f"校正牌組「{name}」（{p}）{_DAMAGED}") from e
+        raise DamagedCalibration(f"calibration “{name}” at {p} is damaged ({type(e).__name__}): {_CARRY_ON} / "
+                                 f"校正牌組「{name}」（{p}）{_DAMAGED}") from e
+    try:
+        tiles = tuple(Tile.from_code(c) for c in codes)
+    except ValueError as e:  # a kind a later version knows
+        why = "it holds a tile this version does not know, maybe saved by a newer version"
+        why_zh = "裡面有這個版本不認得的牌，可能是較新版本存的"
+        raise UnreadableCalibration(f"calibration “{name}” at {p} cannot be read: {why}: update companion, or "
+                                    f"{_CARRY_ON} / 無法讀取校正牌組「{name}」（{p}）：{why_zh}：請更新程式，或重新校正這副牌",
+                                    why, why_zh) from e
     if crops.dtype != np.uint8 or crops.ndim != 4 or crops.shape[3] != 3 or len(crops) != len(tiles) or not tiles:
-        raise CalibrationError(f"calibration “{name}” at {p} is damaged (crops {crops.shape}): {_CARRY_ON} / "
-                               f"校正牌組「{name}」（{p}）{_DAMAGED}")
+        raise DamagedCalibration(f"calibration “{name}” at {p} is damaged (crops {crops.shape}): {_CARRY_ON} / "
+                                 f"校正牌組「{name}」（{p}）{_DAMAGED}")
     return Calibration(name, tiles, crops, p)
 
 
-def rename(old: str, new: str) -> None:
+def rename(old: str, new: str) -> bool:
     """Call the set ``old`` ``new``: its file, its fitted weights (their key is the crops and the model, not the
-    name) and the selection go with it. Refused, naming it, where ``old`` is not saved or ``new`` cannot name a new set
-    or names one saved (in any case or width, but ``old`` itself)."""
+    name) and the selection go with it; False where ``new`` is ``old`` (nothing to do). Refused, naming it, where
+    ``old`` is not saved or ``new`` cannot name a new set or names one saved (in any case or width, but ``old``
+    itself). A set whose file is damaged is renamed as well: its file is not read."""
     with saving():
         saved = list_sets()
         if old not in saved:
             known = ", ".join(saved)
             raise CalibrationError(f"no calibration named “{old}” (known: {known or 'none'}) / "
                                    f"找不到名為「{old}」的校正牌組（現有：{known or '無'}）")
+        if new == old:  # (it was refused as "a set named … is saved already: rename or delete it first": a review)
+            return False
         check_name(new)
         twin = twin_of(new, saved)
         if new in saved or (twin is not None and twin != old):
@@ -518,11 +609,12 @@ def rename(old: str, new: str) -> None:
             from companion.rules.profiles import os_error_zh
 
             raise CalibrationError(f"cannot rename “{old}”: {e.strerror or e} / 無法改名「{old}」（{os_error_zh(e)}）") from e
-        for fit in src.parent.glob(f"{old}.fit-*.npz"):  # a cache left behind is only refitted
+        for fit in fit_files(src.parent, old):  # a cache left behind is only refitted
             with contextlib.suppress(OSError):
                 fit.replace(dst.with_name(new + fit.name[len(old):]))
-        if was == old:
-            select(new)
+        if was == old:  # (not select(): it reads the file, and a damaged one's rename was said failed, done)
+            _write_selection(new)
+    return True
 
 
 def list_sets() -> list[str]:
@@ -538,6 +630,10 @@ def list_sets() -> list[str]:
 def select(name: str) -> None:
     """Make ``name`` the calibration used by default."""
     load(name)
+    _write_selection(name)
+
+
+def _write_selection(name: str) -> None:
     p = calibration_dir() / "current.txt"
     try:
         write_atomic(p, (name + "\n").encode("utf-8"))
@@ -604,7 +700,7 @@ def delete(name: str) -> None:
         p.unlink()
     except OSError as e:
         raise CalibrationError(f"cannot delete “{name}”: {p}: {e.strerror or e} / 無法刪除「{name}」") from e
-    for fit in p.parent.glob(f"{name}.fit-*.npz"):  # caches: one left behind is harmless
+    for fit in fit_files(p.parent, name):  # caches: one left behind is harmless
         with contextlib.suppress(OSError):
             fit.unlink(missing_ok=True)
     if selected() is None:

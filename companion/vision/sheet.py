@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["Paper", "PageLayout", "Cell", "CellStatus", "CellReading", "SheetReading", "SheetError",
            "MarkersNotFound", "UnknownPage", "PhotoQualityError", "layout", "page_of_marker", "KINDS",
            "ARUCO_DICT", "read_sheet", "render_sheet", "sheet_pdf", "Misplaced", "misplaced", "misplaced_at", "MISPLACED_SCORE",
-           "upside_down", "set_likeness", "SAME_SET", "box_named"]
+           "upside_down", "set_likeness", "SAME_SET", "other_set", "box_named"]
 
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
 KINDS: tuple[Tile, ...] = (*(Tile(i) for i in range(42)), Tile.UNKNOWN)
@@ -428,10 +428,11 @@ TURNED_SCORE = 0.5
 least this surely, and more than :data:`TURNED_MARGIN` surer than as laid, and as laid reads no other kind as surely as
 :data:`MISPLACED_SCORE` (a synthetic 6p upside down reads 8p at 0.79)."""
 TURNED_MARGIN = 0.3
-HALF_TURN_ALIKE = 0.75
+HALF_TURN_ALIKE = 0.6
 """A crop whose pixels correlate with its own half turn this well (:func:`_look`) shows a face alike both ways up: it
 is not said to lie upside down (a review's 4s of set 11, 0.84, laid the right way up, was said turned). Measured on
-the review's sheets: faces alike both ways 0.74-0.85 (4s, 8p, 9p, 2s), a tile laid turned 0.34-0.38."""
+the review's sheets: faces alike both ways 0.74-0.85 (4s, 8p, 9p, 2s), a tile laid turned 0.34-0.38; set in the gap
+between (it was 0.75, above the 0.74 face: a change review)."""
 
 
 def upside_down(reading: SheetReading, classifier: TileClassifier) -> tuple[SheetReading, list[Tile]]:
@@ -484,7 +485,7 @@ SAME_SET = 0.69
 """Least :func:`set_likeness` of two groups of crops of one physical set. Measured on sheet photos made of the crops
 of five real sets: a page against another photo of it (sharp, blurred, askew, its tiles larger than their boxes)
 0.72-1.00; against the same page of another set 0.49-0.66 (the three sets a review mixed). Two sets much alike in
-style can measure as one (up to 0.73 seen): they are not told apart."""
+style can measure as one (sets 2 and 3, the same page: 0.78 in a later review's photos): they are not told apart."""
 SHARED_KINDS = 3
 """Fewer kinds than this shared by two groups of crops say nothing of whether they are of one set."""
 _LOOK = (24, 32)
@@ -519,6 +520,11 @@ def set_likeness(held: Sequence[tuple[Tile, np.ndarray]], new: Sequence[tuple[Ti
         i, j = ta == t.code, tb == t.code
         per_kind.append(float(((ea[i] @ eb[j].T).mean() + (la[i] @ lb[j].T).mean()) / 2))
     return float(np.median(per_kind))
+
+
+def other_set(like: float | None) -> bool:
+    """A :func:`set_likeness` that says two sets (None, too few kinds shared to tell, does not)."""
+    return like is not None and like < SAME_SET
 
 
 def box_named(tile: Tile) -> tuple[str, str]:

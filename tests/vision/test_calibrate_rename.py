@@ -55,3 +55,24 @@ def test_a_rename_that_cannot_be_had_is_refused_naming_it(old: str, new: str, sa
 def test_a_set_renamed_in_case_only_is_renamed(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["calibrate", "rename", "home", "Home"]) == 0
     assert calibration.list_sets() == ["Home", "club"] and calibration.selected() == "Home"
+
+
+def test_a_selected_set_whose_file_is_damaged_is_renamed_and_stays_selected(sets: Path,
+                                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Its file was moved, then the rename was said failed ("calibration “Mine2” at /… is damaged (BadZipFile)") and
+    current.txt kept the old name (a change review)."""
+    (sets / "home.npz").write_bytes(b"not a zip")
+    assert main(["calibrate", "rename", "home", "Mine2"]) == 0
+    out = capsys.readouterr()
+    assert "renamed “home” to “Mine2” (still the selected set)" in out.out and out.err == ""
+    assert calibration.list_sets() == ["Mine2", "club"] and calibration.selected() == "Mine2"
+    assert (sets / "Mine2.npz").read_bytes() == b"not a zip"
+
+
+def test_a_set_renamed_to_its_own_name_is_said_so_called(capsys: pytest.CaptureFixture[str]) -> None:
+    """It was refused as "a set named “mine” is saved already: rename or delete it first" (a change review)."""
+    assert main(["calibrate", "rename", "home", "home"]) == 0
+    out = capsys.readouterr()
+    assert out.out.strip() == ("the set “home” is already called that: nothing changed / "
+                               "牌組「home」本來就叫這個名稱：沒有改變") and out.err == ""
+    assert calibration.list_sets() == ["club", "home"] and calibration.selected() == "home"

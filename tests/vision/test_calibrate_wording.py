@@ -37,4 +37,19 @@ def test_the_kinds_without_a_crop_are_said_in_both_languages(tmp_path: object, m
     crop = cv2.imread(str(Path(__file__).parents[2] / "companion" / "assets" / "tiles" / "5p.png"))
     calibrate._save("home", [(Tile(i), crop) for i in range(42)], False)  # all but the back
     line = capsys.readouterr().out.splitlines()[-1]
-    assert line == "kinds without a crop, read by the trained model alone: 0x / 沒有校正的牌（只用內建的模型讀）：暗牌"
+    assert line == ("kinds without a crop, read by the trained model alone: 0x face-down tile / "
+                    "沒有校正的牌（只用內建的模型讀）：0x 暗牌")
+
+
+def test_a_plant_without_a_crop_is_said_by_code_and_printed_number_in_both_languages(
+        tmp_path: object, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The English said codes only and the Chinese names only, a plant by its picture, which sets print under
+    either number (a change review)."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    from pathlib import Path
+
+    crop = cv2.imread(str(Path(__file__).parents[2] / "companion" / "assets" / "tiles" / "5p.png"))
+    calibrate._save("home", [(Tile(i), crop) for i in range(42) if Tile(i).code != "7f"], False)
+    line = capsys.readouterr().out.splitlines()[-1]
+    assert line == ("kinds without a crop, read by the trained model alone: 7f plant printed 3, 0x face-down tile / "
+                    "沒有校正的牌（只用內建的模型讀）：7f 印 3 的花、0x 暗牌")
