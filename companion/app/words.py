@@ -1451,10 +1451,10 @@ UI: dict[str, tuple[str, str]] = {
     "dealer_part_streak": ("連{n}", "dealer continuation {n}"),  # (the items' names, as the Learn tab and the tai
     # tables give them: "streak 1 and pull 1" beside "Dealer continuation / Streak pull" was one idea, two names)
     "dealer_part_pull": ("拉{n}", "streak pull {n}"),
-    "dealer_part_each": ("{part}，每次 {each} 台", "{part_en}, {each} tai each"),  # 連莊 or 拉莊 worth more than 1 tai a hand
+    "dealer_part_each": ("{part}（每次 {each} 台）", "{part_en} ({each} tai each)"),  # 連莊 or 拉莊 worth more than 1 tai a hand
     "dealer_parts_run": ("{streak}{pull}", "{streak_en} and {pull_en}"),
     "dealer_parts_with": ("{dealer}、{run}", "{dealer_en}, {run_en}"),
-    "dealer_parts_capped": ("{parts}（連{streak}，算到上限 {cap}）", "{parts_en} (a streak of {streak}, counted up to the cap of {cap})"),
+    "dealer_parts_capped": ("{parts}，連{streak}算到上限 {cap}", "{parts_en}, a streak of {streak} counted up to the cap of {cap}"),
     # --- tile sets (Settings): a page of another set, the pages every phone shares, a damaged set said in a player's
     # words (a calibration review: a page of another set replaced the page unsaid; a damaged set showed the server's
     # path, BadZipFile and command-line advice) ---
@@ -1486,6 +1486,9 @@ UI: dict[str, tuple[str, str]] = {
     "learn_replaced_by_one": ("有{items}時，這一項不另外算（被取代）", "Not counted beside {items_en}, which replaces it"),
     "learn_rules_default": ("預設規則", "the default rules"),
     "learn_rules_named": ("「{name}」的規則", "the rules of {name_en}"),
+    # --- the dealer's parts with a 連莊 or 拉莊 worth more than 1 tai a hand: listed, as 連2（每次 2 台）拉2 runs
+    # together (a change review read 「連2，每次 2 台拉2」; ledger_model.dealer_parts) ---
+    "dealer_parts_listed": ("{streak}、{pull}", "{streak_en} and {pull_en}"),
 }
 
 

@@ -284,7 +284,7 @@ def test_explain_says_the_caps_the_payments_count(capsys: pytest.CaptureFixture[
     rc, out = _run(capsys, [json.dumps(streak)], "--explain", "--profile", "star31", tmp_path=tmp_path)
     # the streak as counted, so that the parts add up to 21 (1 + 10 + 10), the real streak beside it (a change
     # review read 「連12拉12，算到上限 10」, parts adding up to 25)
-    assert rc == 0 and "+21 台（莊家 1、連10拉10（連12，算到上限 10））" in out, out
+    assert rc == 0 and "+21 台（莊家 1、連10拉10，連12算到上限 10）" in out, out
     rc, out = _run(capsys, [json.dumps(dict(streak, streak=9))], "--explain", "--profile", "star31", tmp_path=tmp_path)
     assert "（莊家 1、連9拉9）" in out
     # a cap of 0: the dealer's 1 alone, no parts that add up to more (a change review read 「莊家 +1 台（莊家 1、連2拉2，
@@ -424,8 +424,11 @@ def test_explain_says_the_dealers_tai_by_the_parts_the_rule_set_counts(
     a hand, and a set counting the dealer alone (no streak said)."""
     dealer = dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=12)
     for tai, zh, en in (("dealer = 0\nstreak_pull = 0", "莊家 +12 台（連12）", "Dealer +12 tai (dealer continuation 12)"),
-                        ("streak = 2\nstreak_pull = 0", "莊家 +25 台（莊家 1、連12，每次 2 台）",
-                         "Dealer +25 tai (dealer 1, dealer continuation 12, 2 tai each)"),
+                        ("streak = 2\nstreak_pull = 0", "莊家 +25 台（莊家 1、連12（每次 2 台））",
+                         "Dealer +25 tai (dealer 1, dealer continuation 12 (2 tai each))"),
+                        # a 2-tai 連莊 beside 拉莊 (a change review read 「連12，每次 2 台拉12」)
+                        ("streak = 2", "莊家 +37 台（莊家 1、連12（每次 2 台）、拉12）",
+                         "Dealer +37 tai (dealer 1, dealer continuation 12 (2 tai each) and streak pull 12)"),
                         ("streak = 0\nstreak_pull = 0", "莊家 +1 台\n", "Dealer +1 tai\n")):
         house = tmp_path / "d.toml"
         house.write_text(f'id = "d"\ninherits = "atawmj_2009"\nname_zh = "莊"\nname_en = "d"\n\n[tai]\n{tai}\n',
