@@ -725,8 +725,9 @@ def test_a_lines_own_switches_are_said_as_the_tables_rules_not_the_profiles(
     assert "of profile atawmj_2009" not in result["reason"]
     # said alike in both languages, with no switch's id (a change review read "(switches: min_tai; …)" and
     # 「（本桌自己的規矩 min_tai；…）」)
-    assert "(the table's own minimum; ATAWMJ 2009's own is 0)" in result["reason"]
-    assert "（本桌自己的起胡；「中華競技麻將 2009」原本是 0 台）" in result["reason_zh"]
+    # a set without a minimum has none, not "0" (a change review)
+    assert "(the table's own minimum; ATAWMJ 2009 has no minimum)" in result["reason"]
+    assert "（本桌自己的起胡台數；「中華競技麻將 2009」本身不限台數）" in result["reason_zh"]
     assert "min_tai" not in result["reason"] + result["reason_zh"]
     # the table's own rules a list on a line of their own (a review read "; the table's own rules: Minimum tai: 5",
     # colons in colons, capitals mid-sentence)
@@ -763,3 +764,17 @@ def test_explain_names_the_rule_set_by_its_name_first_its_id_after(capsys: pytes
     bare.write_text('id = "bare1"\ninherits = "atawmj_2009"\n', encoding="utf-8")
     rc, out = _run(capsys, [json.dumps(EX1)], "--explain", "--lang", "en", "--profile", str(bare), tmp_path=tmp_path)
     assert rc == 0 and out.splitlines()[1] == "Rules: bare1", out
+
+
+def test_a_tables_own_minimum_over_a_sets_own_says_the_sets(capsys: pytest.CaptureFixture[str],
+                                                            tmp_path: Path) -> None:
+    """A table's minimum of 5 over a set whose own is 3 says the set's 3 (one with none says it has none)."""
+    house = tmp_path / "m3.toml"
+    house.write_text('id = "m3"\ninherits = "atawmj_2009"\nname_zh = "三台"\nname_en = "Three"\n[switches]\n'
+                     'min_tai = 3\n', encoding="utf-8")
+    rc, out = _run(capsys, [json.dumps({**EX1, "switches": {"min_tai": 5}})], "--profile", str(house),
+                   tmp_path=tmp_path)
+    result = json.loads(out)
+    assert rc == 0 and result["false_win"] is True
+    assert "(the table's own minimum; Three's own is 3)" in result["reason"]
+    assert "（本桌自己的起胡台數；「三台」原本是 3 台）" in result["reason_zh"]
