@@ -1435,7 +1435,7 @@ UI: dict[str, tuple[str, str]] = {
     "learn_dealer_total": ("莊家台共 {dealer} 台", "{dealer} dealer tai"),
     "learn_replaces": ("算了這一項，{items}就不另外算（被它取代）", "Replaces {items_en}: they are not counted beside it"),
     "learn_replaced_by": ("有{items}時，這一項不另外算（被取代）", "Not counted beside {items_en}: each of them replaces it"),
-    # ({rules}: learn_rules_default, or learn_rules_named for another set)
+    # ({rules}: learn_rules_default)
     "learn_small_winds_add": ("在{rules}下，小四喜的風刻若是門風或圈風，照樣另外加門風、圈風的台；只有大四喜才取代它們。",
                               "Under {rules_en}, a wind pung of the seat or round wind still scores its seat-wind "
                               "or round-wind tai beside small four winds; only big four winds replaces them."),
@@ -1478,14 +1478,13 @@ UI: dict[str, tuple[str, str]] = {
     "photo_set_damaged": ("沒有用選用的「{name}」讀牌：它的檔案損壞了（見「設定」）",
                           "Not read with the selected set “{name}”: its file is damaged (see Settings)"),
     # --- a change review of the Learn tab: a dealer card's hand scores nothing of its own, not "these rules do not
-    # count this item" above its dealer block; a link naming one item says it in the singular; the notes of a rule
-    # set other than the default name it (they said "under the default rules" under any set) ---
+    # count this item" above its dealer block; a link naming one item says it in the singular; the notes name the
+    # default rules they are read under (the Learn tab picks no other set) ---
     "learn_scores_hand_none": ("（這手牌本身沒有台，台都在下面的莊家台）", "(the hand itself scores nothing; its tai are "
                                "the dealer tai below)"),
     "learn_replaces_one": ("算了這一項，{items}就不另外算（被它取代）", "Replaces {items_en}, which is not counted beside it"),
     "learn_replaced_by_one": ("有{items}時，這一項不另外算（被取代）", "Not counted beside {items_en}, which replaces it"),
     "learn_rules_default": ("預設規則", "the default rules"),
-    "learn_rules_named": ("「{name}」的規則", "the rules of {name_en}"),
     # --- the dealer's parts with a 連莊 or 拉莊 worth more than 1 tai a hand: listed, as 連2（每次 2 台）拉2 runs
     # together (a change review read 「連2，每次 2 台拉2」; ledger_model.dealer_parts) ---
     "dealer_parts_listed": ("{streak}、{pull}", "{streak_en} and {pull_en}"),
