@@ -1404,7 +1404,7 @@ UI: dict[str, tuple[str, str]] = {
     "rs_default_named": ("{name}（預設）", "{name_en} (default)"),
     # --- companion tai --explain: a line's own switches over its rule set's, said as the table's rules beside the
     # set's name (a house-rules review read "Profile: atawmj_2009" over a minimum of 5 the line set) ---
-    "explain_played_over": ("本桌自己的規矩：{rules}", "The table's own rules: {rules_en}"),
+    "explain_played_over": ("本桌規矩：{rules}", "House rules: {rules_en}"),  # (the replay's and the Ledger's label)
     # --- a beginner's review of the Learn tab: a first lesson on what a winning hand is; 獨聽's shape and a house
     # rule's mark in one pair of brackets; the dealer tai apart from the hand's rows; what a card's item replaces
     # or is replaced by (the scorer's table), 小四喜 beside the winds, the false win on a discard kong's replacement ---

@@ -146,7 +146,7 @@ def score(win: Win, profile: Profile | str | None = None) -> Score:
     if win.replacement is Replacement.KONG and prof.switch("discard_kong_replacement_win") == "forbidden":
         # the table's own rule said as the table's, with no switch's id (a change review read "the table's own rules
         # (switches: discard_kong_replacement_win) does not allow", and 「本桌自己的規矩規定」)
-        whose = ("the table's own rules do", "照本桌自己的規矩") \
+        whose = ("the house rules do", "照本桌規矩") \
             if "discard_kong_replacement_win" in prof.played_over else (f"the rule set “{prof.name_en}” does",
                                                                         f"「{prof.name_zh}」規定")
         raise FalseWin(win, f"{whose[0]} not allow a win on the replacement drawn after a kong of another "
@@ -195,7 +195,7 @@ def _check_min(s: Score) -> Score:
             (f"{s.profile.name_en} has no minimum", f"「{s.profile.name_zh}」本身不限台數")
         raise FalseWin(s.win, f"{s.hand_tai} tai is below the minimum of {need} tai a win needs (the table's own "
                               f"minimum; {own_en})",  # (no switch's id: a change review)
-                       f"{s.hand_tai} 台未達起胡 {need} 台（本桌自己的起胡台數；{own_zh}）", s)
+                       f"{s.hand_tai} 台未達起胡 {need} 台（本桌規矩的起胡台數；{own_zh}）", s)
     if s.hand_tai < need:
         raise FalseWin(s.win, f"{s.hand_tai} tai is below the minimum of {need} tai a win needs under the rule set "
                               f"“{s.profile.name_en}”", f"{s.hand_tai} 台未達起胡 {need} 台（「{s.profile.name_zh}」）", s)

@@ -292,9 +292,9 @@ def test_explain_says_the_caps_the_payments_count(capsys: pytest.CaptureFixture[
     none = json.dumps(dict(streak, streak=2, switches={"streak_cap": 0}))
     rc, out = _run(capsys, [none], "--explain", tmp_path=tmp_path)
     assert rc == 0 and "手牌合計 3 台 · 莊家 +1 台\n" in out and "上限 0" not in out, out
-    assert "本桌自己的規矩：不算連莊台\n" in out, out
+    assert "本桌規矩：不算連莊台\n" in out, out
     rc, out = _run(capsys, [none], "--explain", "--lang", "en", tmp_path=tmp_path)
-    assert "The table's own rules: no streak tai\n" in out and "up to: 0" not in out, out
+    assert "House rules: no streak tai\n" in out and "up to: 0" not in out, out
 
 
 def test_a_first_go_around_win_on_the_walls_last_tile_is_refused_naming_the_flag(
@@ -727,16 +727,16 @@ def test_a_lines_own_switches_are_said_as_the_tables_rules_not_the_profiles(
     # 「（本桌自己的規矩 min_tai；…）」)
     # a set without a minimum has none, not "0" (a change review)
     assert "(the table's own minimum; ATAWMJ 2009 has no minimum)" in result["reason"]
-    assert "（本桌自己的起胡台數；「中華競技麻將 2009」本身不限台數）" in result["reason_zh"]
+    assert "（本桌規矩的起胡台數；「中華競技麻將 2009」本身不限台數）" in result["reason_zh"]
     assert "min_tai" not in result["reason"] + result["reason_zh"]
     # the table's own rules a list on a line of their own (a review read "; the table's own rules: Minimum tai: 5",
     # colons in colons, capitals mid-sentence)
     wide = json.dumps({**EX1, "switches": {"min_tai": 5, "discard_kong_replacement_win": "kong_bloom"}})
     _, en = _run(capsys, [wide], "--explain", "--lang", "en", tmp_path=tmp_path)
-    assert "Rules: ATAWMJ 2009 (atawmj_2009)\nThe table's own rules: minimum tai 5; a win on a discard kong's " \
+    assert "Rules: ATAWMJ 2009 (atawmj_2009)\nHouse rules: minimum tai 5; a win on a discard kong's " \
            "replacement (scored as a win on a replacement)\n" in en, en
     _, zh = _run(capsys, [wide], "--explain", "--lang", "zh", tmp_path=tmp_path)
-    assert "規則：中華競技麻將 2009（atawmj_2009）\n本桌自己的規矩：起胡台數 5、明槓後補牌胡（算槓上開花）\n" in zh, zh
+    assert "規則：中華競技麻將 2009（atawmj_2009）\n本桌規矩：起胡台數 5、明槓後補牌胡（算槓上開花）\n" in zh, zh
     # a discard kong's replacement allowed by the set, forbidden by the line: the table's rule too
     house = tmp_path / "kongwin.toml"
     house.write_text('id = "kongwin"\ninherits = "atawmj_2009"\n[switches]\ndiscard_kong_replacement_win = "self_draw"\n',
@@ -744,8 +744,8 @@ def test_a_lines_own_switches_are_said_as_the_tables_rules_not_the_profiles(
     kong = json.dumps({**DISCARD_KONG, "switches": {"discard_kong_replacement_win": "forbidden"}})
     _, out = _run(capsys, [kong], "--profile", str(house), tmp_path=tmp_path)
     said = json.loads(out)
-    assert said["reason"].startswith("the table's own rules do not allow a win on the replacement"), said
-    assert "照本桌自己的規矩不能拿來胡" in said["reason_zh"] and "switches" not in said["reason"], said
+    assert said["reason"].startswith("the house rules do not allow a win on the replacement"), said
+    assert "照本桌規矩不能拿來胡" in said["reason_zh"] and "switches" not in said["reason"], said
     # the set's own minimum, the set's name, as before
     _, out = _run(capsys, [json.dumps({**EX1, "profile": "sml_2026"})], "--explain", "--lang", "en", tmp_path=tmp_path)
     assert "the table's own rules" not in out
@@ -777,4 +777,4 @@ def test_a_tables_own_minimum_over_a_sets_own_says_the_sets(capsys: pytest.Captu
     result = json.loads(out)
     assert rc == 0 and result["false_win"] is True
     assert "(the table's own minimum; Three's own is 3)" in result["reason"]
-    assert "（本桌自己的起胡台數；「三台」原本是 3 台）" in result["reason_zh"]
+    assert "（本桌規矩的起胡台數；「三台」原本是 3 台）" in result["reason_zh"]
