@@ -76,10 +76,12 @@ class MeldKind(Enum):
         """The kind named by ``word`` (``pung``, 碰, 暗槓 …). ``sourced``: whether the meld gives a source; a bare
         槓 without one is refused (:data:`_BARE_KONG`); ``None`` where a meld has no source to give."""
         w = plain_typed(word).strip().lower()
-        if sourced is False and w in _BARE_KONG:
+        if sourced is not True and is_bare_kong(w):  # (None: no source to give, as --kong 5p=槓 has none)
+            colon, source_en, source_zh = (":", ", or give its source (@L, @O, @R)", "，或寫出來源（@上家、@對家、@下家）") \
+                if sourced is False else ("", "", "")
             raise HandError(f"“{word.strip()}” alone does not say which kong it is: write it as an exposed kong "
-                            "(kong:, from a discard) or a concealed kong (ckong:), or give its source (@L, @O, @R)",
-                            f"「{word.strip()}」沒說是哪一種槓：請寫明槓（槓別人打的牌）或暗槓，或寫出來源（@上家、@對家、@下家）")
+                            f"(kong{colon}, from a discard) or a concealed kong (ckong{colon}){source_en}",
+                            f"「{word.strip()}」沒說是哪一種槓：請寫成「明槓」（槓別人打出的牌）或「暗槓」{source_zh}")
         w = _KIND_ALIASES.get(w, w)
         try:
             return cls(w)
@@ -99,6 +101,11 @@ _KIND_ALIASES.update({"补槓": "addkong", "补杠": "addkong"})
 _BARE_KONG = frozenset({"槓", "杠"})
 """槓 alone says no more than that it is a kong: with a source it was a discard's (明槓); without, it may as well be
 a concealed one (暗槓, 2 tai more), so it is asked, never guessed (a tai line's 槓:7777s scored 1 tai unsaid)."""
+
+
+def is_bare_kong(word: str) -> bool:
+    """Whether ``word`` is 槓 alone (杠, full-width spaces …), which :meth:`MeldKind.parse` asks about."""
+    return plain_typed(word).strip().lower() in _BARE_KONG
 
 
 class Source(Enum):
@@ -222,7 +229,7 @@ class Meld:
 
     @classmethod
     def of(cls, kind: MeldKind | str, tiles: str | Iterable[Tile], source: Source | str | None = None) -> Meld:
-        k = kind if isinstance(kind, MeldKind) else MeldKind.parse(kind)
+        k = kind if isinstance(kind, MeldKind) else MeldKind.parse(kind, sourced=source is not None)
         ts = parse_tiles(tiles) if isinstance(tiles, str) else tuple(tiles)
         src = source if isinstance(source, Source) or source is None else Source.parse(source)
         return cls(k, ts, src)

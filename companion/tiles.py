@@ -349,7 +349,7 @@ SUIT_CHARACTERS = frozenset(_SUIT_CHARS)
 """The characters that stand for a suit letter after digits (萬 in 45萬)."""
 
 
-_NO_SUIT = "digits without a suit letter"
+_NO_SUIT = "digits without a suit letter (m p s z f x) or its Chinese character"
 _NO_SUIT_ZH = "數字後面要接花色字母 m p s z f x（或 萬、筒、條）"
 _NO_PLANT_NUMBER = ("the bamboo and chrysanthemum flowers go by the number printed on them, since sets differ on "
                     "which of them carries 3: add the number after the name (3 or 4), or write 7f or 8f")
@@ -439,7 +439,9 @@ def _plant_error(text: str, plain: str, i: int) -> NotationError:
     name = plain[i]
     after = plain[i + 1:].lstrip(" \t")
     spaced = len(plain) - i - 1 - len(after)
-    if after[:1] in ("3", "4") and (spaced or after[1:2] in _RUN_GOES_ON):
+    # 竹 3m: the 3 is 3m's and the name has none; 竹3m: 竹 and 3m, no digits run on after the name's 3 (a review
+    # was told to write 竹3 m, then refused it)
+    if after[:1] in ("3", "4") and (after[1:2].isdigit() if not spaced else after[1:2] not in _RUN_GOES_ON):
         n = after[0]
         code = f"{_ZH_WORDS[name + n].rank}f"
         if spaced:

@@ -193,7 +193,7 @@ def test_a_notation_error_names_the_right_place_in_both_halves(capsys: pytest.Ca
     code, _, err = run(capsys, "waits", "123m456p789s1155z 5")
     assert code == 1 and "數字後面要接花色字母" in err and "第 19 個字，「5」" in err
     code, _, err = run(capsys, "waits", "--lang", "en", "123m456p789s1155z 5")
-    assert code == 1 and "digits without a suit letter at character 19 (“5”)" in err
+    assert code == 1 and "digits without a suit letter (m p s z f x) or its Chinese character at character 19 (“5”)" in err
 
 
 def test_shanten_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:

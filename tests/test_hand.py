@@ -235,3 +235,23 @@ def test_a_meld_error_quotes_what_was_typed(text: str, quoted: str, quoted_zh: s
     with pytest.raises(HandError) as e:
         Meld.parse(text)
     assert quoted in str(e.value) and quoted_zh in e.value.zh
+
+
+def test_a_bare_kong_asks_for_its_chinese_name_quoted() -> None:
+    """A review: 「請寫明槓（…）或暗槓」 read as 'please state the 槓'; the names to write are quoted."""
+    with pytest.raises(HandError) as e:
+        Meld.parse("槓:6666m")
+    assert "請寫成「明槓」（槓別人打出的牌）或「暗槓」，或寫出來源" in e.value.zh
+    assert "(kong:, from a discard) or a concealed kong (ckong:), or give its source" in str(e.value)
+
+
+def test_score_kong_option_asks_which_kong_a_bare_kong_is() -> None:
+    """score --kong 5p=槓 was read as an exposed kong (2 tai less than a concealed one, unsaid)."""
+    from companion.commands._io import OptionError
+    from companion.commands.score import kongs_of
+
+    with pytest.raises(OptionError) as e:
+        kongs_of(["5p=槓"])
+    assert "沒說是哪一種槓：請寫成「明槓」（槓別人打出的牌）或「暗槓」" in e.value.zh and "來源" not in e.value.zh
+    assert "or a concealed kong (ckong)" in str(e.value) and "@L" not in str(e.value)
+    assert kongs_of(["5p=暗槓", "6p=明槓"]) == {Tile.P5: MeldKind.CKONG, Tile.P6: MeldKind.KONG}

@@ -235,6 +235,16 @@ def test_digits_without_a_suit_say_the_suit_characters_are_taken_too() -> None:
     with pytest.raises(NotationError) as e:
         parse_tiles("45萬6")
     assert "萬" in e.value.reason_zh and "筒" in e.value.reason_zh and "條" in e.value.reason_zh
+    assert "or its Chinese character" in e.value.reason  # (the English said a suit letter only)
+
+
+@pytest.mark.parametrize("text", ["竹3m", "竹 3m", "菊 4p", "竹 34m"])
+def test_a_bare_plant_before_a_tile_says_its_number_is_missing(text: str) -> None:
+    """A review: 竹3m was told to write 竹3 m (then refused: m has no digits), 竹 3m to write 竹3 (the 3 is 3m's)."""
+    with pytest.raises(NotationError) as e:
+        parse_tiles(text)
+    assert "請在名字後面加上印的數字" in e.value.zh and "add the number after the name" in str(e.value)
+    assert "空一格" not in e.value.zh and "不留空格" not in e.value.zh and "runs on" not in str(e.value)
 
 
 @pytest.mark.parametrize(("typed", "code", "joined"), [

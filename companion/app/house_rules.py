@@ -22,7 +22,7 @@ from companion.game.session import switches_for, table_profile
 from companion.game.state import TableState
 from companion.game.switches import SwitchError, Switches, value_refused
 from companion.rules.profiles import Profile, ProfileError, as_its_file, load_profile, profile_id
-from companion.rules.profiles._schema import NO_STREAK_TAI, SWITCHES
+from companion.rules.profiles._schema import NO_STREAK_TAI, SWITCHES, switch_listed
 from companion.rules.settlement import Stakes
 from companion.rules.tai import REGISTRY
 
@@ -56,6 +56,17 @@ class HouseRule:
         if self.key == "streak_cap" and _streak(value) is not None:  # (any cap a rule set may set, 0 and 20 too:
             return _in_a_row(int(value))  # the picker offers 1-12, and adds the table's own value, said alike)
         return next((w for v, w in self.options if v == value), Words(value, value))
+
+    def listed(self, value: str) -> Words:
+        """The switch set to ``value`` (an option's key) as an item of a list, as every line of a table's own rules
+        says it (:func:`companion.rules.profiles._schema.switch_listed`: 「起胡台數 5」, 「七搶一（不算）」, 「不算連莊台」;
+        a change review read 「連莊台數最多算到：不算連莊台」 and 「…：連 2」 on the replay, 「…算到 1」 in tai --explain)."""
+        typed: object = True if value == "true" else False if value == "false" else None if value == "none" else \
+            int(value) if _streak(value) is not None else value
+        try:
+            return Words(*switch_listed(self.key, typed))
+        except (KeyError, ValueError):  # (a value no rule set takes: as the picker says it)
+            return self.name + Words("：", ": ") + self.option(value)
 
 
 def _in_a_row(n: int) -> Words:
@@ -181,7 +192,7 @@ def changed_rules(profile: Switches, played: Switches) -> tuple[Words, ...]:
     """The switches (:data:`TABLE_SWITCHES`) ``played`` sets otherwise than the rule set's ``profile``, each as "rule:
     value"."""
     mine, theirs = rule_values(played, TABLE_SWITCHES), rule_values(profile, TABLE_SWITCHES)
-    return tuple(r.name + Words("：", ": ") + r.option(mine[r.key]) for r in TABLE_SWITCHES if mine[r.key] != theirs[r.key])
+    return tuple(r.listed(mine[r.key]) for r in TABLE_SWITCHES if mine[r.key] != theirs[r.key])
 
 
 def played_rules(profile: str, played: Switches) -> Words | None:
@@ -213,7 +224,7 @@ def terms_change(base: int, per_tai: int, was: Switches, new_base: int, new_per_
     for r in TABLE_SWITCHES:
         if mine[r.key] != theirs[r.key]:
             back = Words("（照規則）", " (as the rule set has it)") if usual.get(r.key) == theirs[r.key] else Words("", "")
-            parts.append(r.name + Words("：", ": ") + r.option(theirs[r.key]) + back)
+            parts.append(r.listed(theirs[r.key]) + back)
     said = Words("；".join(w.zh for w in parts), "; ".join(w.en for w in parts)) if parts else Words("不變", "nothing")
     return (when if when is not None else Words("從下一把起", "From the next hand")) + Words("：", ": ") + said
 

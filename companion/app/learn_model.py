@@ -20,7 +20,6 @@ from companion.app.words import Words, ui
 from companion.english import listed
 from companion.rules.profiles import (
     BUILTIN,
-    DEFAULT_PROFILE,
     Profile,
     ProfileError,
     load_profile,
@@ -161,42 +160,41 @@ def house_worths(item_id: str) -> tuple[tuple[Words, int], ...]:
     return tuple(out)
 
 
-def _rules_named(rules: Profile) -> Words:
-    """``rules`` as a note read under them says them: the default rules, or the set by its name (the notes said
-    "under the default rules" under any set: a change review)."""
-    if rules.id == DEFAULT_PROFILE:
-        return ui("learn_rules_default")
-    return ui("learn_rules_named", name=rules.name_zh, name_en=rules.name_en)
-
-
-def links(item_id: str, rules: Profile) -> tuple[Words, ...]:
-    """What ``item_id`` replaces and what replaces it under ``rules``, read from the scorer's replacement table
+def links(item_id: str) -> tuple[Words, ...]:
+    """What ``item_id`` replaces and what replaces it under the default rules (the Learn tab's, which picks no other
+    set: a note naming another set was said only in tests, a change review), read from the scorer's replacement table
     (:func:`companion.rules.tai.replaced`), so a card cannot say otherwise than the score; the items named are those
     ``rules`` count (all of them where ``rules`` do not count ``item_id`` itself, a house rule's item), each quoted
     (「有無字無花時」 read as "whether or not there are honours or flowers"), one in the singular ("which replace it"
-    was said of one item: a change review). Then the note the table cannot give: 小四喜 beside the winds."""
+    was said of one item: a change review); what replaces it in Chinese as in English, the last joined with 或
+    (「「小三元」、「大三元」時」 said "and" beside "or": a change review). Then the note the table cannot give: 小四喜
+    beside the winds."""
+    rules = load_profile(None)
     table = replaced(dict(rules.switches))
 
     def said(one: str, many: str, ids: list[str], last: str) -> list[Words]:
         ids = [i for i in ids if rules.value(i) or not rules.value(item_id)]
         if not ids:
             return []
-        return [ui(one if len(ids) == 1 else many, items="、".join(f"「{ITEMS[i].zh}」" for i in ids),
+        quoted = [f"「{ITEMS[i].zh}」" for i in ids]
+        zh = "、".join(quoted) if last == "and" else "、".join(quoted[:-1]) + "或" + quoted[-1] if len(ids) > 1 \
+            else quoted[0]
+        return [ui(one if len(ids) == 1 else many, items=zh,
                    items_en=listed([f"\u201c{ITEMS[i].en}\u201d" for i in ids], last))]
 
     out = said("learn_replaces_one", "learn_replaces", [i for i in ITEMS if i in table.get(item_id, ())], "and")
     out += said("learn_replaced_by_one", "learn_replaced_by", [i for i in ITEMS if item_id in table.get(i, ())], "or")
     if item_id == "small_winds" and rules.switch("small_winds_adds_winds") and rules.value("small_winds"):
-        rules_said = _rules_named(rules)
+        rules_said = ui("learn_rules_default")
         out.append(ui("learn_small_winds_add", rules=rules_said.zh, rules_en=rules_said.en))
     return tuple(out)
 
 
-def warnings(item_id: str, rules: Profile) -> tuple[Words, ...]:
-    """What a player of ``item_id`` must beware of under ``rules``: a win on the replacement after a kong of a
-    discard is a false win (spec §2.10), where ``rules`` forbid it."""
-    if item_id == "kong_bloom" and rules.switch("discard_kong_replacement_win") == "forbidden":
-        rules_said = _rules_named(rules)
+def warnings(item_id: str) -> tuple[Words, ...]:
+    """What a player of ``item_id`` must beware of under the default rules (as :func:`links`): a win on the
+    replacement after a kong of a discard is a false win (spec §2.10), where they forbid it."""
+    if item_id == "kong_bloom" and load_profile(None).switch("discard_kong_replacement_win") == "forbidden":
+        rules_said = ui("learn_rules_default")
         return (ui("learn_kong_bloom_false_win", rules=rules_said.zh, rules_en=rules_said.en),)
     return ()
 
@@ -215,5 +213,5 @@ def learn_items() -> tuple[LearnItem, ...]:
                              Words(*kind), default.value(item_id),
                              _example(entry, item_id) if entry is not None else None,
                              tuple((Words(p.name_zh, p.name_en), p.value(item_id)) for p in profiles), item.zh_alt,
-                             links(item_id, default), warnings(item_id, default)))
+                             links(item_id), warnings(item_id)))
     return tuple(out)

@@ -310,7 +310,9 @@ def dealer_parts(rules: Profile, streak: int) -> Words | None:
             # 10」 beside 21 tai, whose parts add up to 25)
             run = ui(word, n=counted)
             runs.append(run if each[key] == 1 else ui("dealer_part_each", part=run.zh, part_en=run.en, each=each[key]))
-    parts = runs[0] if len(runs) == 1 else ui("dealer_parts_run", streak=runs[0].zh, streak_en=runs[0].en,
+    # 連2拉2 as one word, listed where either says its tai each (連2（每次 2 台）、拉2)
+    joined = "dealer_parts_run" if each["streak"] == each["streak_pull"] == 1 else "dealer_parts_listed"
+    parts = runs[0] if len(runs) == 1 else ui(joined, streak=runs[0].zh, streak_en=runs[0].en,
                                               pull=runs[1].zh, pull_en=runs[1].en)
     if counted != streak:  # the streak it is, and the cap it is counted up to
         parts = ui("dealer_parts_capped", parts=parts.zh, parts_en=parts.en, streak=streak, cap=counted)

@@ -1404,7 +1404,7 @@ UI: dict[str, tuple[str, str]] = {
     "rs_default_named": ("{name}（預設）", "{name_en} (default)"),
     # --- companion tai --explain: a line's own switches over its rule set's, said as the table's rules beside the
     # set's name (a house-rules review read "Profile: atawmj_2009" over a minimum of 5 the line set) ---
-    "explain_played_over": ("本桌自己的規矩：{rules}", "The table's own rules: {rules_en}"),
+    "explain_played_over": ("本桌規矩：{rules}", "House rules: {rules_en}"),  # (the replay's and the Ledger's label)
     # --- a beginner's review of the Learn tab: a first lesson on what a winning hand is; 獨聽's shape and a house
     # rule's mark in one pair of brackets; the dealer tai apart from the hand's rows; what a card's item replaces
     # or is replaced by (the scorer's table), 小四喜 beside the winds, the false win on a discard kong's replacement ---
@@ -1435,7 +1435,7 @@ UI: dict[str, tuple[str, str]] = {
     "learn_dealer_total": ("莊家台共 {dealer} 台", "{dealer} dealer tai"),
     "learn_replaces": ("算了這一項，{items}就不另外算（被它取代）", "Replaces {items_en}: they are not counted beside it"),
     "learn_replaced_by": ("有{items}時，這一項不另外算（被取代）", "Not counted beside {items_en}: each of them replaces it"),
-    # ({rules}: learn_rules_default, or learn_rules_named for another set)
+    # ({rules}: learn_rules_default)
     "learn_small_winds_add": ("在{rules}下，小四喜的風刻若是門風或圈風，照樣另外加門風、圈風的台；只有大四喜才取代它們。",
                               "Under {rules_en}, a wind pung of the seat or round wind still scores its seat-wind "
                               "or round-wind tai beside small four winds; only big four winds replaces them."),
@@ -1451,10 +1451,10 @@ UI: dict[str, tuple[str, str]] = {
     "dealer_part_streak": ("連{n}", "dealer continuation {n}"),  # (the items' names, as the Learn tab and the tai
     # tables give them: "streak 1 and pull 1" beside "Dealer continuation / Streak pull" was one idea, two names)
     "dealer_part_pull": ("拉{n}", "streak pull {n}"),
-    "dealer_part_each": ("{part}，每次 {each} 台", "{part_en}, {each} tai each"),  # 連莊 or 拉莊 worth more than 1 tai a hand
+    "dealer_part_each": ("{part}（每次 {each} 台）", "{part_en} ({each} tai each)"),  # 連莊 or 拉莊 worth more than 1 tai a hand
     "dealer_parts_run": ("{streak}{pull}", "{streak_en} and {pull_en}"),
     "dealer_parts_with": ("{dealer}、{run}", "{dealer_en}, {run_en}"),
-    "dealer_parts_capped": ("{parts}（連{streak}，算到上限 {cap}）", "{parts_en} (a streak of {streak}, counted up to the cap of {cap})"),
+    "dealer_parts_capped": ("{parts}，連{streak}算到上限 {cap}", "{parts_en}, a streak of {streak} counted up to the cap of {cap}"),
     # --- tile sets (Settings): a page of another set, the pages every phone shares, a damaged set said in a player's
     # words (a calibration review: a page of another set replaced the page unsaid; a damaged set showed the server's
     # path, BadZipFile and command-line advice) ---
@@ -1478,8 +1478,8 @@ UI: dict[str, tuple[str, str]] = {
     "photo_set_damaged": ("沒有用選用的「{name}」讀牌：它的檔案損壞了（見「設定」）",
                           "Not read with the selected set “{name}”: its file is damaged (see Settings)"),
     # --- a change review of the Learn tab: a dealer card's hand scores nothing of its own, not "these rules do not
-    # count this item" above its dealer block; a link naming one item says it in the singular; the notes of a rule
-    # set other than the default name it (they said "under the default rules" under any set) ---
+    # count this item" above its dealer block; a link naming one item says it in the singular; the notes name the
+    # default rules they are read under (the Learn tab picks no other set) ---
     "learn_scores_hand_none": ("（這手牌本身沒有台，台都在下面的莊家台）", "(the hand itself scores nothing; its tai are "
                                "the dealer tai below)"),
     "learn_replaces_one": ("算了這一項，{items}就不另外算（被它取代）", "Replaces {items_en}, which is not counted beside it"),
@@ -1496,6 +1496,9 @@ UI: dict[str, tuple[str, str]] = {
                                "(why is said below)"),
     "photo_set_unreadable": ("沒有用選用的「{name}」讀牌：它的檔案現在讀不出來（見「設定」）",
                              "Not read with the selected set “{name}”: its file cannot be read now (see Settings)"),
+    # --- the dealer's parts with a 連莊 or 拉莊 worth more than 1 tai a hand: listed, as 連2（每次 2 台）拉2 runs
+    # together (a change review read 「連2，每次 2 台拉2」; ledger_model.dealer_parts) ---
+    "dealer_parts_listed": ("{streak}、{pull}", "{streak_en} and {pull_en}"),
 }
 
 

@@ -60,7 +60,7 @@ from companion.commands.read import (
 )
 from companion.commands.tai import explain, parse_stakes, scored_result
 from companion.files import json_error_zh, loads_json
-from companion.hand import HandError, MeldKind
+from companion.hand import HandError, MeldKind, is_bare_kong
 from companion.rules._win_json import MAX_STREAK
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.settlement import Stakes
@@ -331,8 +331,14 @@ def kongs_of(items: list[str]) -> dict[Tile, MeldKind]:
         code, sep, kind_text = item.partition("=")
         try:
             tile = parse_tile(code.strip())
-            kind = MeldKind.parse(kind_text) if sep else None
-        except (NotationError, HandError):
+            # a bare 槓 is asked which kong, as in a meld (it was read as an exposed one, 2 tai less than a concealed)
+            kind = MeldKind.parse(kind_text, sourced=None) if sep else None
+        except HandError as e:
+            if is_bare_kong(kind_text):
+                raise OptionError("--kong", item, f"--kong {item}: {e}", f"--kong {item}：{e.zh}") from None
+            kind = None
+            tile = Tile.UNKNOWN
+        except NotationError:
             kind = None
             tile = Tile.UNKNOWN
         if kind is None or not kind.is_kong or not tile.is_known or tile.is_flower:

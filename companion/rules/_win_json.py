@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.hand import HandError, Meld, MeldKind, Source
+from companion.hand import _KIND_ALIASES, HandError, Meld, MeldKind, Source, is_bare_kong
 from companion.rules.said import json_said
 from companion.rules.win import (
     Replacement,
@@ -111,10 +111,12 @@ def _flags(obj: Any, melds: tuple[Meld, ...] = ()) -> dict[str, Any]:
     return out
 
 
-_REPLACEMENT_ZH = {zh: kind for kind, names in (("flower", "補花 补花"), ("ckong", "暗槓"), ("addkong", "加槓 補槓"),
-                                                   ("kong", "明槓")) for name in names.split()
-                   for zh in (name, name.replace("槓", "杠"), name.replace("補", "补").replace("槓", "杠"))}
-"""``replacement_after`` by the Chinese names :func:`replacement_error_zh` lists (and 杠 for 槓)."""
+_REPLACEMENT_ZH = {"補花": "flower", "补花": "flower"} | {
+    zh: kind for zh, kind in _KIND_ALIASES.items()
+    if not zh.isascii() and kind in {r.value for r in Replacement} and not is_bare_kong(zh)}
+"""``replacement_after`` by the Chinese names :func:`replacement_error_zh` lists: the kongs by the names a meld takes
+(:data:`companion.hand._KIND_ALIASES`, one table: 补槓 was a meld's and not a replacement's), a bare 槓 refused as in
+a meld (which kong it was is asked)."""
 
 
 def _replacement(obj: Mapping[str, Any], melds: tuple[Meld, ...]) -> Replacement | None:

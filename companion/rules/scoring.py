@@ -146,7 +146,7 @@ def score(win: Win, profile: Profile | str | None = None) -> Score:
     if win.replacement is Replacement.KONG and prof.switch("discard_kong_replacement_win") == "forbidden":
         # the table's own rule said as the table's, with no switch's id (a change review read "the table's own rules
         # (switches: discard_kong_replacement_win) does not allow", and 「本桌自己的規矩規定」)
-        whose = ("the table's own rules do", "照本桌自己的規矩") \
+        whose = ("the house rules do", "照本桌規矩") \
             if "discard_kong_replacement_win" in prof.played_over else (f"the rule set “{prof.name_en}” does",
                                                                         f"「{prof.name_zh}」規定")
         raise FalseWin(win, f"{whose[0]} not allow a win on the replacement drawn after a kong of another "
@@ -190,9 +190,12 @@ def _check_min(s: Score) -> Score:
     need = s.profile.switch("min_tai")
     if s.hand_tai < need and "min_tai" in s.profile.played_over:  # the table's own minimum, not the set's
         own = s.profile.played_over["min_tai"]
+        # a set with none has none (a change review read "ATAWMJ 2009's own is 0", 「原本是 0 台」)
+        own_en, own_zh = (f"{s.profile.name_en}'s own is {own}", f"「{s.profile.name_zh}」原本是 {own} 台") if own else \
+            (f"{s.profile.name_en} has no minimum", f"「{s.profile.name_zh}」本身不限台數")
         raise FalseWin(s.win, f"{s.hand_tai} tai is below the minimum of {need} tai a win needs (the table's own "
-                              f"minimum; {s.profile.name_en}'s own is {own})",  # (no switch's id: a change review)
-                       f"{s.hand_tai} 台未達起胡 {need} 台（本桌自己的起胡；「{s.profile.name_zh}」原本是 {own} 台）", s)
+                              f"minimum; {own_en})",  # (no switch's id: a change review)
+                       f"{s.hand_tai} 台未達起胡 {need} 台（本桌規矩的起胡台數；{own_zh}）", s)
     if s.hand_tai < need:
         raise FalseWin(s.win, f"{s.hand_tai} tai is below the minimum of {need} tai a win needs under the rule set "
                               f"“{s.profile.name_en}”", f"{s.hand_tai} 台未達起胡 {need} 台（「{s.profile.name_zh}」）", s)

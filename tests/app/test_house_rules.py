@@ -105,8 +105,10 @@ def test_a_table_seated_with_its_house_rules_plays_by_them(tmp_path: Path) -> No
     assert not seated.switches.draw_keeps_deal
     assert replay(game.events()).switches == seated.switches  # the log carries them: a replay plays by them too
     said = changed_rules(switches_for("atawmj_2009"), game.state.switches)
-    assert [w.en.split(":")[0] for w in said] == ["Several winners on one discard", "The dealer keeps the deal after a draw",
-                                                  "Streak tai counted up to"]
+    # each as every line of a table's own rules says it (_schema.switch_listed: a change review read 「連莊台數最多算到：
+    # 連 2」 in the replay's head and 「連莊台數最多算到 1」 in tai --explain)
+    assert [w.en for w in said] == ["several winners on one discard (all of them win)",
+                                    "the dealer keeps the deal after a draw (no)", "streak tai counted up to 3"]
     # the ledger names the rule set and the house rules its streaks and deals were played by (not the id alone)
     assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
     panel = ledger_panel(game.state)
@@ -172,17 +174,17 @@ def test_a_change_of_the_instant_wins_between_hands_is_said_not_as_nothing(tmp_p
     said = terms_change(30, 10, game.states[-1].switches, base, per_tai, now)
     for caption in (game.captions[-1], said):  # the Table tab's step, the Live tab's line for the next hand
         assert "nothing" not in caption.en and "不變" not in caption.zh, caption
-        for zh, en in (("八仙過海：不算", "Eight flowers: off"), ("七搶一：不算", "Seven rob one: off"),
-                       ("四槓：算", "Four kongs: on")):
+        for zh, en in (("八仙過海（不算）", "eight flowers (off)"), ("七搶一（不算）", "seven rob one (off)"),
+                       ("四槓（算）", "four kongs (on)")):
             assert zh in caption.zh and en in caption.en, caption
     out = subprocess.run([sys.executable, "-m", "companion", "replay", "--lang", "en", str(path)],
                          capture_output=True, text=True).stdout
     line = next(x for x in out.splitlines() if "StakesChanged" in x)
-    assert "Four kongs: on" in line and "nothing" not in line, line
+    assert "four kongs (on)" in line and "nothing" not in line, line
     with TableService.import_jsonl(tmp_path / "t.sqlite", path.read_text("utf-8").splitlines()) as table:
         panel = ledger_panel(table.state)
     assert panel is not None and panel.pending is not None
-    assert "Eight flowers: off" in panel.pending.en and "八仙過海：不算" in panel.pending.zh, panel.pending
+    assert "eight flowers (off)" in panel.pending.en and "八仙過海（不算）" in panel.pending.zh, panel.pending
 
 
 def test_the_terms_line_names_the_instant_wins_a_table_plays_otherwise(tmp_path: Path) -> None:
@@ -214,8 +216,8 @@ def test_the_terms_line_names_the_instant_wins_a_table_plays_otherwise(tmp_path:
         (False, False, True)  # the hand was played so
     assert terms is not None and panel is not None
     for line in (terms.words, panel.stakes):
-        for zh, en in (("八仙過海：不算", "Eight flowers: off"), ("七搶一：不算", "Seven rob one: off"),
-                       ("四槓：算", "Four kongs: on")):
+        for zh, en in (("八仙過海（不算）", "eight flowers (off)"), ("七搶一（不算）", "seven rob one (off)"),
+                       ("四槓（算）", "four kongs (on)")):
             assert zh in line.zh and en in line.en, line
         assert "本桌規矩" in line.zh and "house rules:" in line.en
     as_set = switches_for("atawmj_2009")
@@ -268,7 +270,7 @@ def test_a_table_seated_again_keeps_the_instant_wins_it_changed_as_it_keeps_its_
     assert again.seven_rob_one and not again.four_kongs  # (the others as the rule set has them)
     line = seating_line("atawmj_2009", kept)
     assert line is not None
-    for zh, en in (("八仙過海：不算", "Eight flowers: off"), ("一炮多響", "Several winners on one discard")):
+    for zh, en in (("八仙過海（不算）", "eight flowers (off)"), ("一炮多響", "several winners on one discard")):
         assert zh in line.zh and en in line.en, line
     assert seating_line("atawmj_2009", {}) is None and seating_line("atawmj_2009", {"eight_flowers": "true"}) is None
     # set back on the form: the rule set's own value
@@ -294,7 +296,7 @@ def test_the_seating_form_offers_and_names_the_instant_wins_a_table_seated_again
     assert named["house-eight_flowers"].content.value == "false"  # offered, as the table plays it
     assert "house-four_kongs" not in named  # (one it plays as the rule set does comes with the rule set's tai)
     (said,) = _texts(named["live-seat-otherwise"])
-    assert "Eight flowers: off" in said and "Several winners on one discard: all of them win" in said, said
+    assert "eight flowers (off)" in said and "several winners on one discard (all of them win)" in said, said
     assert any("come with the rule set's tai" in x for x in _texts(named["live-instant-kept"]))
     _tapped(form, ID_LIVE_START)
     assert isinstance(game.events()[-1], ev.Seated) and len(game.events()) == 3
@@ -427,6 +429,23 @@ def test_the_replays_head_gives_the_terms_the_first_hand_was_played_with(tmp_pat
     hands = capsys.readouterr().out.split("== 每把 ==\n")[1]
     head, one, two = hands.split("\n")[0], hands.index("#1 "), hands.index("#2 ")
     assert "明星三缺一" in head and "七搶一" not in head, hands
-    assert "從第 2 把起：七搶一：算" in hands[one:two], hands
+    assert "從第 2 把起：七搶一（算）" in hands[one:two], hands
     # the dealer's tai with their parts, as the ledger says them (a change review read 「+ 莊家 3 台」 alone)
     assert "+ 莊家 3 台（莊家 1、連1拉1）" in hands[two:], hands
+
+
+def test_a_tables_switches_are_said_one_way_on_every_line() -> None:
+    """A change review: the replay's change line said 「連莊台數最多算到：不算連莊台；七搶一：不算」, its head
+    「本桌規矩：…連莊台數最多算到：連 2」, and tai --explain 「本桌自己的規矩：連莊台數最多算到 1」. Each line says a
+    switch as _schema.switch_listed does, under one label."""
+    from companion.app.house_rules import terms_change
+    from companion.app.words import ui
+    from companion.rules.profiles._schema import switch_listed
+
+    usual = switches_for("atawmj_2009")
+    played = with_rules(usual, {"streak_cap": "2", "seven_rob_one": "false"})
+    assert changed_rules(usual, played) == (Words(*switch_listed("streak_cap", 2)),
+                                            Words(*switch_listed("seven_rob_one", False)))
+    said = terms_change(30, 10, played, 30, 10, with_rules(played, {"streak_cap": "0"}))
+    assert said == Words("從下一把起：不算連莊台", "From the next hand: no streak tai")
+    assert ui("explain_played_over", rules="").zh.startswith("本桌規矩：")

@@ -130,11 +130,11 @@ def test_a_card_says_what_its_item_replaces_and_what_replaces_it_as_the_scorer_d
             if other in table.get(item_id, ()) or item_id in table.get(other, ()):
                 assert ITEMS[other].zh in said, (item_id, other, said)
         assert all(not CJK.search(w.en) and CJK.search(w.zh) for w in card.links), item_id
-    assert cards["menqing"].links == (ui("learn_replaced_by", items="「地聽」、「天聽」、「天胡」、「人胡」、「地胡」",
+    assert cards["menqing"].links == (ui("learn_replaced_by", items="「地聽」、「天聽」、「天胡」、「人胡」或「地胡」",
                                          items_en="\u201cEarthly ready\u201d, \u201cHeavenly ready\u201d, "
                                                   "\u201cHeavenly win\u201d, \u201cHuman win\u201d or "
                                                   "\u201cEarthly win\u201d"),)
-    assert cards["zimo"].links[0].zh == "有「天胡」、「地胡」時，這一項不另外算（被取代）"
+    assert cards["zimo"].links[0].zh == "有「天胡」或「地胡」時，這一項不另外算（被取代）"
     assert "\u201cSmall three dragons\u201d or \u201cBig three dragons\u201d" in cards["dragon_pung"].links[0].en
     for wind in ("seat_wind", "round_wind"):
         assert cards[wind].links == (ui("learn_replaced_by_one", items="「大四喜」",
@@ -216,7 +216,7 @@ def test_the_replacement_links_agree_in_number_and_quote_the_items_they_name() -
     assert cards["no_flowers"].links[0].zh == "有「無字無花」時，這一項不另外算（被取代）"
     assert cards["no_honours_no_flowers"].links[0] == Words(
         "算了這一項，「無花」就不另外算（被它取代）", "Replaces \u201cNo flowers\u201d, which is not counted beside it")
-    assert cards["zimo"].links[0] == Words("有「天胡」、「地胡」時，這一項不另外算（被取代）",
+    assert cards["zimo"].links[0] == Words("有「天胡」或「地胡」時，這一項不另外算（被取代）",
                                            "Not counted beside \u201cHeavenly win\u201d or \u201cEarthly win\u201d: "
                                            "each of them replaces it")
     assert cards["heaven_win"].links[0].en.endswith(": they are not counted beside it")
@@ -228,17 +228,25 @@ def test_the_replacement_links_agree_in_number_and_quote_the_items_they_name() -
 
 
 def test_the_small_four_winds_note_names_the_rules_it_is_read_under() -> None:
-    """It said 「預設規則下」 / "Under the default rules" under any rule set links() was given (a change review)."""
+    """The Learn tab reads the default rules (it picks no other set), and its notes say so: a set-named wording was
+    reached only by tests (a change review)."""
     from companion.app.learn_model import links, warnings
 
-    default = links("small_winds", load_profile(None))
-    assert any(w.zh.startswith("在預設規則下，") and w.en.startswith("Under the default rules,") for w in default)
-    star = load_profile("star31")
-    said = [w for w in links("small_winds", star) if "小四喜的風刻" in w.zh]
-    assert said and all(star.name_zh in w.zh and "預設" not in w.zh for w in said)
-    assert all(star.name_en in w.en and "default" not in w.en for w in said)
-    bloom = [w for w in links("kong_bloom", star) + warnings("kong_bloom", star) if "詐胡" in w.zh]
-    assert bloom and all(star.name_zh in w.zh and "預設" not in w.zh and "default" not in w.en for w in bloom)
+    assert any(w.zh.startswith("在預設規則下，") and w.en.startswith("Under the default rules,")
+               for w in links("small_winds"))
+    bloom = [w for w in links("kong_bloom") + warnings("kong_bloom") if "詐胡" in w.zh]
+    assert bloom and all("預設規則" in w.zh and "the default rules" in w.en for w in bloom)
+
+
+def test_what_replaces_an_item_is_joined_with_or_in_chinese_as_in_english() -> None:
+    """A change review: 「有「小三元」、「大三元」時，這一項不另外算」 said "and" beside "…or “Big three dragons”"."""
+    for card in learn_items():
+        for w in card.links:
+            if w.en.startswith("Not counted beside") and w.en.count("\u201c") > 1:
+                assert "或「" in w.zh and "」、「" not in w.zh.split("或")[-1], w.zh
+                assert w.en.count(" or ") == 1, w.en
+    cards = {i.id: i for i in learn_items()}
+    assert any("或" in w.zh for w in cards["menqing"].links)
 
 
 def test_the_replacement_links_are_drawn_as_text_and_the_false_win_as_a_warning() -> None:

@@ -472,7 +472,10 @@ def test_an_unnamed_face_down_kong_of_an_old_log_keeps_its_place_in_the_correcti
     ("", ("莊家 1、連1拉1", "dealer 1, dealer continuation 1 and streak pull 1"), 3),
     ("dealer = 0\nstreak_pull = 0\n", ("連1", "dealer continuation 1"), 1),
     ("streak = 0\nstreak_pull = 0\n", None, 1),
-    ("streak = 2\nstreak_pull = 0\n", ("莊家 1、連1，每次 2 台", "dealer 1, dealer continuation 1, 2 tai each"), 3),
+    ("streak = 2\nstreak_pull = 0\n", ("莊家 1、連1（每次 2 台）", "dealer 1, dealer continuation 1 (2 tai each)"), 3),
+    # a 2-tai 連莊 beside 拉莊: listed (a change review read 「連1，每次 2 台拉1」)
+    ("streak = 2\n", ("莊家 1、連1（每次 2 台）、拉1", "dealer 1, dealer continuation 1 (2 tai each) and streak pull 1"),
+     4),
 ])
 def test_the_dealers_tai_are_said_by_the_parts_the_rule_set_counts(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tai: str, parts: tuple[str, str] | None,
@@ -523,5 +526,6 @@ def test_the_dealers_parts_add_up_where_the_streak_is_capped() -> None:
     assert dealer_parts(played_with(load_profile(None), {"streak_cap": 0}), 2) is None
     capped = dealer_parts(load_profile("star31"), 12)
     assert capped is not None
-    assert (capped.zh, capped.en) == ("莊家 1、連10拉10（連12，算到上限 10）", "dealer 1, dealer continuation 10 and "
-                                      "streak pull 10 (a streak of 12, counted up to the cap of 10)")
+    # no brackets inside the dealer line's own (a change review read 「莊家 +21 台（莊家 1、連10拉10（連12，…））」)
+    assert (capped.zh, capped.en) == ("莊家 1、連10拉10，連12算到上限 10", "dealer 1, dealer continuation 10 and "
+                                      "streak pull 10, a streak of 12 counted up to the cap of 10")

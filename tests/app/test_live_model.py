@@ -902,7 +902,7 @@ def test_the_stakes_and_house_rules_change_between_hands_and_the_ledger_says_fro
     undo = game.undo(at=len(game.events()))
     assert undo is None and game.state.next_terms is not None and game.state.next_terms[:2] == (60, 20)
     said = game.frame().recent[0]
-    assert "底 30／台 10 改成 底 60／台 20" in said.zh and "連 5" in said.zh and "5 in a row" in said.en
+    assert "底 30／台 10 改成 底 60／台 20" in said.zh and "連莊台數最多算到 5" in said.zh and "streak tai counted up to 5" in said.en
     enter(game, log[second:])
     truth = ledger_of(replay(log))
     live = ledger_of(game.state)
@@ -914,7 +914,7 @@ def test_the_stakes_and_house_rules_change_between_hands_and_the_ledger_says_fro
     change = panel.rows[1].change
     assert change is not None and change.zh.startswith("從第 2 把起：") and change.en.startswith("From hand 2: ")
     # the head: the terms played now, and the first hand's stakes (a player review read the old ones as current)
-    assert panel.stakes.zh.startswith("底 60／台 20（第 1 把是 底 30／台 10") and "連 5" in panel.stakes.zh
+    assert panel.stakes.zh.startswith("底 60／台 20（第 1 把是 底 30／台 10") and "連莊台數最多算到 5" in panel.stakes.zh
     assert "stakes 60 + 20 a tai (hand 1 was 30 + 10" in panel.stakes.en
     assert change.zh in ledger_csv(game.state)
     game.close()

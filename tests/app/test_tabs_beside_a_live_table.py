@@ -95,7 +95,7 @@ def test_a_hand_is_scored_by_the_live_tables_house_rules_and_stakes(tmp_path: Pa
     assert want.total != score_typed_hand(HAND, CONTEXT, Stakes(50, 20)).total  # the cap is what changed it
     form = _texts(tab._form())
     assert ui("photo_table_terms", terms=terms.words.zh, terms_en=terms.words.en).en in form
-    assert "50/20" in form and "Streak tai counted up to: 1 in a row" in terms.words.en
+    assert "50/20" in form and "streak tai counted up to 1" in terms.words.en
     # another rule set picked: its own rules and the stakes picked, the table's left aside
     tab.set_context(profile="atawmj_2009")
     plain = tab.shown

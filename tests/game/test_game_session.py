@@ -537,7 +537,7 @@ def test_a_table_that_switches_an_instant_win_on_is_said_to_play_its_own_rules_n
     assert "rules" not in record and record["switches"]["seven_rob_one"] is True
     again = played_with(load_profile(record["profile"]), record["switches"])
     assert score(Win.from_dict(record), again).hand_tai == line["hand_tai"] == 8
-    for lang, seated, own in (("zh", "入座時的版本", "本桌自己的規矩："), ("en", "as seated", "The table's own rules: ")):
+    for lang, seated, own in (("zh", "入座時的版本", "本桌規矩："), ("en", "as seated", "House rules: ")):
         monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(record) + "\n"))
         assert main(["tai", "--explain", "--lang", lang]) == 0
         out = capsys.readouterr().out

@@ -291,7 +291,7 @@ def test_a_change_between_two_winners_on_one_tile_is_no_pass_and_replay_names_th
             assert main(["replay", str(path), "--lang", "en"]) == 0
         printed = out.getvalue()
     line = next(x for x in printed.splitlines() if "StakesChanged" in x)
-    assert "stakes 30 + 10 a tai become 100 + 50" in line and "Streak tai counted up to: 3 in a row" in line
+    assert "stakes 30 + 10 a tai become 100 + 50" in line and "streak tai counted up to 3" in line
 
 
 def test_the_stakes_change_before_the_first_dealer_is_chosen_too() -> None:

@@ -284,7 +284,7 @@ def test_explain_says_the_caps_the_payments_count(capsys: pytest.CaptureFixture[
     rc, out = _run(capsys, [json.dumps(streak)], "--explain", "--profile", "star31", tmp_path=tmp_path)
     # the streak as counted, so that the parts add up to 21 (1 + 10 + 10), the real streak beside it (a change
     # review read 「連12拉12，算到上限 10」, parts adding up to 25)
-    assert rc == 0 and "+21 台（莊家 1、連10拉10（連12，算到上限 10））" in out, out
+    assert rc == 0 and "+21 台（莊家 1、連10拉10，連12算到上限 10）" in out, out
     rc, out = _run(capsys, [json.dumps(dict(streak, streak=9))], "--explain", "--profile", "star31", tmp_path=tmp_path)
     assert "（莊家 1、連9拉9）" in out
     # a cap of 0: the dealer's 1 alone, no parts that add up to more (a change review read 「莊家 +1 台（莊家 1、連2拉2，
@@ -292,9 +292,9 @@ def test_explain_says_the_caps_the_payments_count(capsys: pytest.CaptureFixture[
     none = json.dumps(dict(streak, streak=2, switches={"streak_cap": 0}))
     rc, out = _run(capsys, [none], "--explain", tmp_path=tmp_path)
     assert rc == 0 and "手牌合計 3 台 · 莊家 +1 台\n" in out and "上限 0" not in out, out
-    assert "本桌自己的規矩：不算連莊台\n" in out, out
+    assert "本桌規矩：不算連莊台\n" in out, out
     rc, out = _run(capsys, [none], "--explain", "--lang", "en", tmp_path=tmp_path)
-    assert "The table's own rules: no streak tai\n" in out and "up to: 0" not in out, out
+    assert "House rules: no streak tai\n" in out and "up to: 0" not in out, out
 
 
 def test_a_first_go_around_win_on_the_walls_last_tile_is_refused_naming_the_flag(
@@ -424,8 +424,11 @@ def test_explain_says_the_dealers_tai_by_the_parts_the_rule_set_counts(
     a hand, and a set counting the dealer alone (no streak said)."""
     dealer = dict(EX1, seat_wind="E", discarder="N", dealer="E", streak=12)
     for tai, zh, en in (("dealer = 0\nstreak_pull = 0", "莊家 +12 台（連12）", "Dealer +12 tai (dealer continuation 12)"),
-                        ("streak = 2\nstreak_pull = 0", "莊家 +25 台（莊家 1、連12，每次 2 台）",
-                         "Dealer +25 tai (dealer 1, dealer continuation 12, 2 tai each)"),
+                        ("streak = 2\nstreak_pull = 0", "莊家 +25 台（莊家 1、連12（每次 2 台））",
+                         "Dealer +25 tai (dealer 1, dealer continuation 12 (2 tai each))"),
+                        # a 2-tai 連莊 beside 拉莊 (a change review read 「連12，每次 2 台拉12」)
+                        ("streak = 2", "莊家 +37 台（莊家 1、連12（每次 2 台）、拉12）",
+                         "Dealer +37 tai (dealer 1, dealer continuation 12 (2 tai each) and streak pull 12)"),
                         ("streak = 0\nstreak_pull = 0", "莊家 +1 台\n", "Dealer +1 tai\n")):
         house = tmp_path / "d.toml"
         house.write_text(f'id = "d"\ninherits = "atawmj_2009"\nname_zh = "莊"\nname_en = "d"\n\n[tai]\n{tai}\n',
@@ -722,17 +725,18 @@ def test_a_lines_own_switches_are_said_as_the_tables_rules_not_the_profiles(
     assert "of profile atawmj_2009" not in result["reason"]
     # said alike in both languages, with no switch's id (a change review read "(switches: min_tai; …)" and
     # 「（本桌自己的規矩 min_tai；…）」)
-    assert "(the table's own minimum; ATAWMJ 2009's own is 0)" in result["reason"]
-    assert "（本桌自己的起胡；「中華競技麻將 2009」原本是 0 台）" in result["reason_zh"]
+    # a set without a minimum has none, not "0" (a change review)
+    assert "(the table's own minimum; ATAWMJ 2009 has no minimum)" in result["reason"]
+    assert "（本桌規矩的起胡台數；「中華競技麻將 2009」本身不限台數）" in result["reason_zh"]
     assert "min_tai" not in result["reason"] + result["reason_zh"]
     # the table's own rules a list on a line of their own (a review read "; the table's own rules: Minimum tai: 5",
     # colons in colons, capitals mid-sentence)
     wide = json.dumps({**EX1, "switches": {"min_tai": 5, "discard_kong_replacement_win": "kong_bloom"}})
     _, en = _run(capsys, [wide], "--explain", "--lang", "en", tmp_path=tmp_path)
-    assert "Rules: ATAWMJ 2009 (atawmj_2009)\nThe table's own rules: minimum tai 5; a win on a discard kong's " \
+    assert "Rules: ATAWMJ 2009 (atawmj_2009)\nHouse rules: minimum tai 5; a win on a discard kong's " \
            "replacement (scored as a win on a replacement)\n" in en, en
     _, zh = _run(capsys, [wide], "--explain", "--lang", "zh", tmp_path=tmp_path)
-    assert "規則：中華競技麻將 2009（atawmj_2009）\n本桌自己的規矩：起胡台數 5、明槓後補牌胡（算槓上開花）\n" in zh, zh
+    assert "規則：中華競技麻將 2009（atawmj_2009）\n本桌規矩：起胡台數 5、明槓後補牌胡（算槓上開花）\n" in zh, zh
     # a discard kong's replacement allowed by the set, forbidden by the line: the table's rule too
     house = tmp_path / "kongwin.toml"
     house.write_text('id = "kongwin"\ninherits = "atawmj_2009"\n[switches]\ndiscard_kong_replacement_win = "self_draw"\n',
@@ -740,8 +744,8 @@ def test_a_lines_own_switches_are_said_as_the_tables_rules_not_the_profiles(
     kong = json.dumps({**DISCARD_KONG, "switches": {"discard_kong_replacement_win": "forbidden"}})
     _, out = _run(capsys, [kong], "--profile", str(house), tmp_path=tmp_path)
     said = json.loads(out)
-    assert said["reason"].startswith("the table's own rules do not allow a win on the replacement"), said
-    assert "照本桌自己的規矩不能拿來胡" in said["reason_zh"] and "switches" not in said["reason"], said
+    assert said["reason"].startswith("the house rules do not allow a win on the replacement"), said
+    assert "照本桌規矩不能拿來胡" in said["reason_zh"] and "switches" not in said["reason"], said
     # the set's own minimum, the set's name, as before
     _, out = _run(capsys, [json.dumps({**EX1, "profile": "sml_2026"})], "--explain", "--lang", "en", tmp_path=tmp_path)
     assert "the table's own rules" not in out
@@ -760,3 +764,17 @@ def test_explain_names_the_rule_set_by_its_name_first_its_id_after(capsys: pytes
     bare.write_text('id = "bare1"\ninherits = "atawmj_2009"\n', encoding="utf-8")
     rc, out = _run(capsys, [json.dumps(EX1)], "--explain", "--lang", "en", "--profile", str(bare), tmp_path=tmp_path)
     assert rc == 0 and out.splitlines()[1] == "Rules: bare1", out
+
+
+def test_a_tables_own_minimum_over_a_sets_own_says_the_sets(capsys: pytest.CaptureFixture[str],
+                                                            tmp_path: Path) -> None:
+    """A table's minimum of 5 over a set whose own is 3 says the set's 3 (one with none says it has none)."""
+    house = tmp_path / "m3.toml"
+    house.write_text('id = "m3"\ninherits = "atawmj_2009"\nname_zh = "三台"\nname_en = "Three"\n[switches]\n'
+                     'min_tai = 3\n', encoding="utf-8")
+    rc, out = _run(capsys, [json.dumps({**EX1, "switches": {"min_tai": 5}})], "--profile", str(house),
+                   tmp_path=tmp_path)
+    result = json.loads(out)
+    assert rc == 0 and result["false_win"] is True
+    assert "(the table's own minimum; Three's own is 3)" in result["reason"]
+    assert "（本桌規矩的起胡台數；「三台」原本是 3 台）" in result["reason_zh"]
