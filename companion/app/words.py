@@ -1485,7 +1485,6 @@ UI: dict[str, tuple[str, str]] = {
     "learn_replaces_one": ("算了這一項，{items}就不另外算（被它取代）", "Replaces {items_en}, which is not counted beside it"),
     "learn_replaced_by_one": ("有{items}時，這一項不另外算（被取代）", "Not counted beside {items_en}, which replaces it"),
     "learn_rules_default": ("預設規則", "the default rules"),
-    "learn_rules_named": ("「{name}」的規則", "the rules of {name_en}"),
     # --- a change review of the tile sets: a set's file that cannot be read now but is not broken (no permission, a
     # disk's error, a tile this version does not know) was called damaged and to be deleted ---
     "set_unreadable": ("檔案「{file}」現在讀不出來（{why}）：檔案沒有刪掉，修好之後就能再用；或重新校正這副牌",
