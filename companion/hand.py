@@ -76,7 +76,7 @@ class MeldKind(Enum):
         """The kind named by ``word`` (``pung``, 碰, 暗槓 …). ``sourced``: whether the meld gives a source; a bare
         槓 without one is refused (:data:`_BARE_KONG`); ``None`` where a meld has no source to give."""
         w = plain_typed(word).strip().lower()
-        if sourced is not True and is_bare_kong(w):  # (None: no source to give, as --kong 5p=槓 has none)
+        if sourced is not True and w in _BARE_KONG:  # (w folded already: is_bare_kong's test)  # (None: no source to give, as --kong 5p=槓 has none)
             colon, source_en, source_zh = (":", ", or give its source (@L, @O, @R)", "，或寫出來源（@上家、@對家、@下家）") \
                 if sourced is False else ("", "", "")
             raise HandError(f"“{word.strip()}” alone does not say which kong it is: write it as an exposed kong "

@@ -39,9 +39,7 @@ __all__ = [
     "tiles_from_counts",
     "KINDS",
     "FACES",
-    "ZH_TILE_WORDS",
     "plain_typed",
-    "SUIT_CHARACTERS",
     "typed_with",
     "typed_without_last",
 ]
@@ -341,11 +339,8 @@ for _w in _NUMBERED_PLANTS:
     del _ZH_WORDS[_w]
     _ZH_WORDS.update({f"{_w}3": Tile.F7, f"{_w}4": Tile.F8})
 _ZH_MAXLEN = max(len(w) for w in _ZH_WORDS)
-ZH_TILE_WORDS = frozenset(_ZH_WORDS)
-"""The Chinese names a hand may be typed in (一萬, 東, 西風, 白板, 梅, 竹3 …), one or two characters."""
 # the suit written as a character after digits, as Chinese writes a hand and the app's own glossary does (45萬)
 _SUIT_CHARS = {c: s for s, cs in (("m", "萬万"), ("p", "筒餅饼"), ("s", "條条索")) for c in cs}
-SUIT_CHARACTERS = frozenset(_SUIT_CHARS)
 """The characters that stand for a suit letter after digits (萬 in 45萬)."""
 
 

@@ -372,9 +372,9 @@ def main(argv: list[str] | None = None) -> int:
         load_weights(model, args.init)
     control = copy.deepcopy(model) if args.control_ckpt else None
     teacher = TileNet(NUM_CLASSES, widths(args.teacher_widths)) if args.teacher_widths else None
-    start = copy.deepcopy(model.state_dict())
+    start = copy.deepcopy(model.state_dict()) if args.wise < 1.0 else None  # (the start pulled back to, --wise)
     train_s, steps = train(model, bank, real, args, r, teacher, control)
-    if args.wise < 1.0:
+    if start is not None:
         model.load_state_dict(interpolated(start, model.state_dict(), args.wise))
     saved = {"model": (model, args.save_ckpt), "teacher": (teacher, args.save_teacher), "control": (control, args.control_ckpt)}
     for net, path in saved.values():  # first, so that a failing evaluation loses no training

@@ -249,19 +249,20 @@ def rules_named(key: str) -> Words:
     except ProfileError:
         return Words(profile_id(key), profile_id(key))
     names = Words(kept.name_zh, kept.name_en)
-    if not rules_as_seated(key):
+    if not rules_as_seated(key, kept):
         return names
     return ui("rules_as_seated", name=names.zh, name_en=names.en)
 
 
-def rules_as_seated(key: str) -> bool:
+def rules_as_seated(key: str, kept: Profile | None = None) -> bool:
     """Whether the rule set a table kept at seating (``key``, as :func:`rules_named` takes it) is no longer what the
     set of its id here says (its file edited since, deleted or damaged): its hands are scored with the values kept,
-    said "as seated". False for a rule set's own id, and for one not known here."""
+    said "as seated". False for a rule set's own id, and for one not known here. ``kept``: that rule set, where the
+    caller loaded it already."""
     if profile_id(key) == key:  # a rule set's own id: what its file says now
         return False
     try:
-        return not as_its_file(load_profile(key))
+        return not as_its_file(kept or load_profile(key))
     except ProfileError:
         return False
 

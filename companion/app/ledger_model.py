@@ -173,7 +173,8 @@ def _panel(ledger: Ledger) -> LedgerPanel:
         w = min(r.round_wind, 3)
         setting = ui("ledger_setting", round=WIND_ZH[w], round_en=WIND_EN[w], dealer=r.players[r.dealer],
                      streak=r.streak)
-        lines = tuple(_line(x, dealer_tai_counts(r, x), dealer_parts(entry.rules, r.streak)) for x in entry.lines)
+        parts = dealer_parts(entry.rules, r.streak)  # (the hand's, the same for each line)
+        lines = tuple(_line(x, dealer_tai_counts(r, x), parts) for x in entry.lines)
         transfers = tuple(hand_payment(t, at.base, at.per_tai, entry.lines) for t in entry.transfers)
         shown = tuple(WinShown(w.seat, r.players[w.seat], format_tiles(w.concealed), w.tile.code if w.tile else "",
                                w.kind is ev.WinKind.SELF_DRAW, w.corrected, tuple(meld_codes(m) for m in w.melds),

@@ -29,7 +29,7 @@ from companion.rules.scoring import FalseWin, NotAWin, Score, score
 from companion.rules.settlement import Stakes, settle
 from companion.rules.shape import is_complete
 from companion.rules.waits import WaitShape, wait_shapes
-from companion.rules.win import Win, WinInputError
+from companion.rules.win import Win, WinInputError, WinType
 from companion.tiles import CopyLimitError, NotationError, Tile, format_tiles
 from companion.vision.hand_score import (
     Note,
@@ -114,7 +114,7 @@ READIES = ("", "ready_declared", "ready_on_deal", "ready_first_discard")  # ха▒ш
 MOMENTS_FOR = {"self_draw": ("", "after_kong", DISCARD_KONG, "after_flower", "last_tile", "heavenly", "earthly"),
                "discard": ("", "last_discard", "human"), "rob_kong": ("",), "eight_flowers": ("",),
                "seven_flowers_rob": ("",)}
-PAYING = ("discard", "rob_kong", "seven_flowers_rob")
+PAYING = tuple(t.value for t in WinType if t.one_payer)
 """The kinds of win one other player pays for: the form asks who (the discarder, the robbed player, the revealer of the
 eighth flower)."""
 
@@ -230,7 +230,7 @@ def with_picks(read: ReadPhoto, picks: Mapping[int, Tile]) -> ReadPhoto:
     if bad:
         raise ValueError(f"no tile {bad[0]} in the photo {read.name} ({len(read.dets)} read)")
     dets = read.dets.corrected(picks)
-    return ReadPhoto(read.name, read.image, dets, read.tile_set, read.set_damaged, read.set_unreadable)
+    return replace(read, dets=dets)
 
 
 def demo_photo() -> tuple[Path, dict[str, Any]]:

@@ -408,6 +408,7 @@ def _hand_end(state: TableState) -> HandEnd | None:
     lines = []
     names = state.players
     dealer_in = dealer_takes_part(entry.result)  # dealer tai count only where the dealer wins or pays
+    parts = dealer_parts(entry.rules, entry.result.streak)  # (the hand's, the same for each line)
     for line in entry.lines:
         kind = next((k for k in ev.WinKind if k.value == line.kind), None)
         words = Words(kind.zh, kind.en) if kind is not None else ui("false_win")
@@ -417,8 +418,7 @@ def _hand_end(state: TableState) -> HandEnd | None:
                                line.dealer_tai if line.player in dealer_in or kind is None else 0,  # a false win:
                                # its offender pays every other player, so the dealer always takes part
                                _split(line.unscored) if line.unscored else None, house,
-                               dealer_parts(entry.rules, entry.result.streak),
-                               _hand_of(line.score), penalty=kind is None,
+                               parts, _hand_of(line.score), penalty=kind is None,
                                flowers=tuple(f.code for f in sorted(line.score.win.flowers)) if line.score else (),
                                shared=line.shared))
     at = ledger.stakes_of(entry)

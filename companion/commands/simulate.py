@@ -125,7 +125,8 @@ def _kept_file(path: Path) -> tuple[str, str] | None:
     from companion.game.service import SQLITE_MAGIC
 
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode) or os.stat(path).st_size == 0:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode) or st.st_size == 0:
             return None
         with open(path, "rb") as f:
             first = f.readline(1 << 20)

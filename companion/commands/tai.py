@@ -276,7 +276,8 @@ def _profile_commands(args: argparse.Namespace, lang: str | None) -> int | None:
         sys.stdout.write(export_profile(shown))
         return 0
     if args.save_profile:
-        pid = load_profile(Path(args.save_profile)).id  # (the file's own faults said first, as the save says them)
+        saving = load_profile(Path(args.save_profile))  # (the file's own faults said first, as the save says them)
+        pid = saving.id
         replaced = user_profile_path(pid).exists() and pid not in BUILTIN
         if replaced and not args.replace:  # (a review's second save of an id replaced the set, names and values gone)
             zh, en = _saved_names(pid)
@@ -284,7 +285,7 @@ def _profile_commands(args: argparse.Namespace, lang: str | None) -> int | None:
                                "names and values are then gone), or give the file another id",
                                f"已經存了自訂規則「{pid}」（{zh}）；要取代它請加上 --replace（原本的名稱與台數就沒了），"
                                "或在檔案裡換一個 id")  # (quoted as every rule-set message quotes, not as Python does)
-        path = save_profile(Path(args.save_profile))
+        path = save_profile(saving)  # (the file read once: the profile as checked above)
         print(f"replaced “{pid}”: saved {path} / 已取代「{pid}」：已儲存 {path}" if replaced
               else f"saved {path} / 已儲存 {path}")
         return 0

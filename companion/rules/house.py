@@ -147,8 +147,8 @@ def house_reading(sc: Score) -> HouseReading:
     # a doubt the rule set it inherits lists, which this set settles itself (SML 2026's 門清無平胡): the items the
     # parent's reading adds are said too, not marked (a house-rules review: an SML table saw 門清 alone, no word
     # on the 平胡 the default notes it counts)
-    for name in _settled_doubts(prof, read):
-        theirs = _items_under(sc, _variant(prof, name, _parent_switch(prof, name)))
+    for name, parents in _settled_doubts(prof, read):
+        theirs = _items_under(sc, _variant(prof, name, parents))
         for i, it in (theirs or {}).items():
             if i not in mine:
                 otherwise.setdefault(i, it)
@@ -158,21 +158,17 @@ def house_reading(sc: Score) -> HouseReading:
     return HouseReading(frozenset(flagged), items, tuple(because[it.id] for it in items))
 
 
-def _parent_switch(prof: Profile, name: str) -> Any:
-    """The switch ``name`` of the rule set ``prof`` inherits."""
-    return load_profile(prof.inherits).switches[name]
-
-
-def _settled_doubts(prof: Profile, read: set[str]) -> list[str]:
+def _settled_doubts(prof: Profile, read: set[str]) -> list[tuple[str, Any]]:
     """The switches the score reads that the rule set ``prof`` inherits lists as house rules and ``prof`` sets
-    otherwise of its own, not listing them (none where it inherits nothing, or its parent cannot be read)."""
+    otherwise of its own, not listing them, each with the parent's value (none where it inherits nothing, or its
+    parent cannot be read)."""
     if not prof.inherits:
         return []
     try:
         parent = load_profile(prof.inherits)
     except ProfileError:
         return []
-    return [name for key in parent.house_rules if key not in prof.house_rules
+    return [(name, parent.switches[name]) for key in parent.house_rules if key not in prof.house_rules
             for kind, _, name in [key.partition(".")]
             if kind == "switches" and name in SWITCHES and name in read and name in prof.own_switches
             and prof.switches[name] != parent.switches[name]]

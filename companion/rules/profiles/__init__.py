@@ -530,6 +530,7 @@ def check_caps(profile: Profile) -> None:
 
 
 _KEPT: dict[str, Profile] = {}
+"""The rule sets tables keep (:func:`keep_rules`), by key: the same text always gives the same key."""
 
 FORMER_NAMES = {"atawmj_2009": (("中華競技麻將 2009", "ATAWMJ 2009 (default)"),)}
 """Names (zh, en) a built-in rule set had in an earlier version, which a table seated or a record written then keeps:
@@ -544,7 +545,6 @@ def named_now(pid: str, data: dict[str, Any]) -> dict[str, Any]:
         return data
     now = _load_builtin(pid)
     return {**data, "name_zh": now.name_zh, "name_en": now.name_en}
-"""The rule sets tables keep (:func:`keep_rules`), by key: the same text always gives the same key."""
 
 
 def keep_rules(pid: str, text: str) -> str:
