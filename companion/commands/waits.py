@@ -106,7 +106,7 @@ def hand_object(hand: Hand, visible: tuple[Tile, ...] | None, with_visible: bool
         obj["shapes"] = {t.code: [shape.value for shape in wait_shapes(hand, t)] for t in found}
         obj["single_wait"] = len(found) == 1
         obj["in_hand"] = [t.code for t in structural_waits(hand) if t not in set(found)]
-        counts = wait_counts(hand, visible or ())
+        counts = wait_counts(hand, visible or (), found)
         if found:
             obj["dead_wait"] = not any(n for _, n in counts)
         if with_visible:

@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Any
 
 from companion.rules.profiles._schema import (
+    ON_OFF,
     SWITCHES,
     as_written,
     refusal,
@@ -157,9 +158,6 @@ class Switches:
         return replace(base, **changes)
 
 
-_ON_OFF = (("true", "算", "on"), ("false", "不算", "off"))
-
-
 def value_refused(name: str, value: Any, options: Sequence[tuple[str, str, str]],
                   number: tuple[str, str] | None = None) -> SwitchError:
     """The refusal of ``value`` for the switch ``name``, said as the app says it: the switch by its name, its key in
@@ -176,7 +174,7 @@ def _options(name: str) -> tuple[tuple[tuple[str, str, str], ...], tuple[str, st
     """The values the switch ``name`` takes, each (as written, Chinese, English), named as the app names them, and
     the number it takes too: a rule set's switch's as its schema has them (``streak_cap``: ``none`` and a number),
     an instant win's on and off."""
-    return switch_options(name) if name in SWITCHES else (_ON_OFF, None)
+    return switch_options(name) if name in SWITCHES else (ON_OFF, None)
 
 
 _SAID_YES = frozenset({"true", "on", "yes", "是", "算", "可以"})

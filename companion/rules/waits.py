@@ -196,15 +196,17 @@ def checked_visible_counts(hand: Hand, visible: Iterable[Tile] | str) -> list[in
     return seen
 
 
-def wait_counts(hand: Hand, visible: Iterable[Tile] | str = ()) -> tuple[tuple[Tile, int], ...]:
+def wait_counts(hand: Hand, visible: Iterable[Tile] | str = (),
+                found: Sequence[Tile] | None = None) -> tuple[tuple[Tile, int], ...]:
     """For each real wait, the copies still unseen: 4 - the player's own - the visible ones.
 
     ``visible`` is what the player can see on the table (discards, other players' melds), as tiles
     or notation. Own plus visible copies above four, of any kind, is an error naming the kind.
+    ``found``: the hand's :func:`waits`, where the caller has them already.
     """
     seen = checked_visible_counts(hand, visible)
     own = hand.own_counts()
-    return tuple((t, 4 - own[t] - seen[t]) for t in waits(hand))
+    return tuple((t, 4 - own[t] - seen[t]) for t in (waits(hand) if found is None else found))
 
 
 # --- wait shapes ---------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ from companion.vision.preprocess import INPUT_SIZE, as_bgr
 __all__ = ["Calibration", "CalibrationError", "DamagedCalibration", "UnreadableCalibration", "blend", "blend_logits", "calibrated_probs", "nearest_weight", "views", "photo_views",
            "fit_weights", "big_enough", "check_crop", "calibration_dir", "save", "load", "list_sets", "select", "deselect", "selected", "delete", "valid_name", "reserved_name", "write_atomic", "saving", "rename", "fit_files", "STORE_SIZE",
            "MIN_CROP", "WEIGHT", "TEMPERATURE", "IMPRINT", "VIEWS", "PHOTO_VIEWS", "FIT_STEPS", "FITTED", "TRUST", "FIT_VERSION",
-           "LIKE", "likeness"]
+           "LIKE", "likeness", "by_share"]
 
 STORE_SIZE = (INPUT_SIZE[0] * 2, INPUT_SIZE[1] * 2)
 WEIGHT = 0.7
@@ -278,10 +278,16 @@ def calibrated_probs(logits: np.ndarray, emb: np.ndarray, classes: np.ndarray, p
         if sure.any():
             b = np.exp(blended[sure] - blended[sure].max(axis=1, keepdims=True))
             probs[sure] = b / b.sum(axis=1, keepdims=True)
-    if share is not None:
-        s = np.asarray(share, np.float32)[:, None]
-        probs = s * probs + (1 - s) * plain
-    return probs
+    return by_share(share, probs, plain)
+
+
+def by_share(share: np.ndarray | None, calibrated: np.ndarray, plain: np.ndarray) -> np.ndarray:
+    """Each row ``share`` (:func:`likeness`) of the way from ``plain`` to ``calibrated`` (``calibrated`` itself where
+    no share is given)."""
+    if share is None:
+        return calibrated
+    s = np.asarray(share, np.float32)[:, None]
+    return s * calibrated + (1 - s) * plain
 
 
 def views(crop: np.ndarray, rng: np.random.Generator, n: int = VIEWS) -> list[np.ndarray]:

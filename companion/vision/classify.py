@@ -24,7 +24,15 @@ import numpy as np
 import onnxruntime as ort
 
 from companion.tiles import Tile
-from companion.vision.calibration import FITTED, TRUST, Calibration, blend, calibrated_probs, likeness
+from companion.vision.calibration import (
+    FITTED,
+    TRUST,
+    Calibration,
+    blend,
+    by_share,
+    calibrated_probs,
+    likeness,
+)
 from companion.vision.flower import FLOWERS, FlowerReader, default_flower_model, second_look
 from companion.vision.preprocess import (
     MEAN,
@@ -231,7 +239,7 @@ class TileClassifier:
                 probs = calibrated_probs(logits, emb, *self._protos, self.info.logit_scale, FITTED, TRUST, share)
             else:
                 plain = softmax(logits)
-                probs = share[:, None] * blend(plain, emb, *self._protos) + (1 - share[:, None]) * plain
+                probs = by_share(share, blend(plain, emb, *self._protos), plain)
         if self.flower is not None and len(probs):
             probs = second_look(probs, crops, self._flower_cols, self.flower, share)
         return probs

@@ -291,16 +291,22 @@ def _sharpness(rect: np.ndarray, page: PageLayout) -> float:
     s = RECT_PX_PER_MM
     for x, y in page.marker_mm:
         x0, y0, n = round(x * s), round(y * s), round(MARKER_MM * s)
-        patch = cv2.cvtColor(rect[y0 : y0 + n, x0 : x0 + n], cv2.COLOR_BGR2GRAY).astype(np.float32)
-        if patch.size == 0:
-            continue
-        lo, hi = np.percentile(patch, 5), np.percentile(patch, 95)
-        if hi - lo < 30:
-            continue
-        gx, gy = np.abs(np.diff(patch, axis=1)), np.abs(np.diff(patch, axis=0))
-        steep = max(np.percentile(gx, 99), np.percentile(gy, 99))
-        scores.append(float(steep / (hi - lo)))
+        steep = _edge_steepness(cv2.cvtColor(rect[y0 : y0 + n, x0 : x0 + n], cv2.COLOR_BGR2GRAY).astype(np.float32))
+        if steep is not None:
+            scores.append(steep)
     return max(scores) if scores else 0.0
+
+
+def _edge_steepness(patch: np.ndarray) -> float | None:
+    """A grey patch's steepest step per pixel relative to its contrast; None where it is empty or has too little
+    contrast to say."""
+    if patch.size == 0:
+        return None
+    lo, hi = np.percentile(patch, 5), np.percentile(patch, 95)
+    if hi - lo < 30:
+        return None
+    gx, gy = np.abs(np.diff(patch, axis=1)), np.abs(np.diff(patch, axis=0))
+    return float(max(np.percentile(gx, 99), np.percentile(gy, 99)) / (hi - lo))
 
 
 def _marker_sharpness(grey: np.ndarray, quad: np.ndarray) -> float:
@@ -311,14 +317,9 @@ def _marker_sharpness(grey: np.ndarray, quad: np.ndarray) -> float:
         return 0.0
     x0, y0 = np.floor(quad.min(axis=0)).astype(int)
     x1, y1 = np.ceil(quad.max(axis=0)).astype(int)
-    patch = grey[max(0, y0) : y1 + 1, max(0, x0) : x1 + 1].astype(np.float32)
-    if patch.size == 0:
+    steep = _edge_steepness(grey[max(0, y0) : y1 + 1, max(0, x0) : x1 + 1].astype(np.float32))  # per photo pixel
+    if steep is None:
         return 0.0
-    lo, hi = np.percentile(patch, 5), np.percentile(patch, 95)
-    if hi - lo < 30:
-        return 0.0
-    gx, gy = np.abs(np.diff(patch, axis=1)), np.abs(np.diff(patch, axis=0))
-    steep = max(np.percentile(gx, 99), np.percentile(gy, 99)) / (hi - lo)  # per photo pixel
     per_rect_px = side / MARKER_MM / RECT_PX_PER_MM  # photo pixels in one of the rectified page's
     return float(min(1.0, steep * per_rect_px))
 
@@ -456,12 +457,12 @@ def upside_down(reading: SheetReading, classifier: TileClassifier) -> tuple[Shee
         col = names.index(tile.code)
         crop = reading.cells[i].crop
         assert crop is not None
-        if float(_look(crop) @ _look(np.ascontiguousarray(crop[::-1, ::-1]))) >= HALF_TURN_ALIKE:
-            continue  # alike both ways up: a turn cannot be told, nor would it teach another face
         # (a tile read surely as laid is another kind's, put in the wrong box: said by :func:`misplaced`; a review's
-        # 3s in the 4s box read 4s turned)
+        # 3s in the 4s box read 4s turned; a tile alike both ways up, last as the dearest test: a turn cannot be
+        # told, nor would it teach another face)
         if turned[row, col] >= TURNED_SCORE and turned[row, col] - laid[row, col] >= TURNED_MARGIN \
-                and np.delete(laid[row], col).max() < MISPLACED_SCORE:
+                and np.delete(laid[row], col).max() < MISPLACED_SCORE \
+                and float(_look(crop) @ _look(np.ascontiguousarray(crop[::-1, ::-1]))) < HALF_TURN_ALIKE:
             cells[i] = dataclasses.replace(cells[i], crop=np.ascontiguousarray(crop[::-1, ::-1]))
             out.append(tile)
     return (dataclasses.replace(reading, cells=tuple(cells)) if out else reading), out

@@ -15,7 +15,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 __all__ = ["SwitchSpec", "SWITCHES", "NO_STREAK_TAI", "switch_listed", "as_written", "check_switch", "refusal", "switch_name", "switch_options", "switch_said",
-           "streak_cap_takes", "switch_refused", "toml_key", "toml_text"]
+           "streak_cap_takes", "switch_refused", "toml_key", "toml_text", "ON_OFF"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +133,7 @@ def check_switch(name: str, value: Any, where: str, *, stored: bool = False) -> 
 _YES_NO = (("true", "是", "yes"), ("false", "否", "no"))
 _NO_CAP = ("none", "不限", "no cap")
 _INSTANT = ("seven_rob_one", "eight_flowers", "four_kongs")  # an instant win a table switches, by its tai item's name
-_ON_OFF = (("true", "算", "on"), ("false", "不算", "off"))  # (as the app's terms line says it: 「七搶一：算」)
+ON_OFF = (("true", "算", "on"), ("false", "不算", "off"))  # (as the app's terms line says it: 「七搶一：算」)
 STREAK_CAP_MOST = 99
 """The largest ``streak_cap`` a rule set, ``companion simulate --switch`` and the app take, as the scorer takes a
 streak up to 99 (``companion.rules._win_json.MAX_STREAK``; the sources cap N at 10): one bound, said as it is, where
@@ -181,7 +181,7 @@ def switch_said(name: str, value: Any) -> tuple[str, str]:
     gives it: 「起胡台數：5」, "Minimum tai: 5"."""
     zh, en = switch_name(name)
     written = "none" if value is None else as_written(value)
-    options, _ = switch_options(name) if name in SWITCHES else (_ON_OFF, None) if name in _INSTANT else ((), None)
+    options, _ = switch_options(name) if name in SWITCHES else (ON_OFF, None) if name in _INSTANT else ((), None)
     vz, ve = next(((z, e) for w, z, e in options if w == written), (written, written))
     return f"{zh}：{vz}", f"{en}: {ve}"
 
