@@ -513,6 +513,7 @@ class LiveGame:
         if kind is MeldKind.CHOW:
             # each code read, the one not understood named (one raised a NotationError; a face-down tile or a
             # flower, and two tiles or four, said "there is no tile to claim now": an evening's review)
+            read_all: list[Tile] = []
             for code in tiles:
                 read = _tile(code) if isinstance(code, str | Tile) and code != "" else None
                 if isinstance(read, Tile) and read.is_flower:  # understood, but no part of a chow (a review read
@@ -520,13 +521,14 @@ class LiveGame:
                 if isinstance(read, Tile) and not read.is_known:
                     return ui("live_chow_face_down")
                 if not isinstance(read, Tile):
-                    said = _given(code, read)  # in words, never Python's repr (a review read 「…：None」)
+                    said = _given(code)  # in words, never Python's repr (a review read 「…：None」)
                     return ui("live_chow_bad_tile", tile=said.zh, tile_en=said.en)
-            others = [x for x in map(_tile, tiles) if isinstance(x, Tile)]
+                read_all.append(read)
+            others = list(read_all)
             if t in others:
                 others.remove(t)
             if len(tiles) != 3 or len(others) != 2:  # named as tiles, the article as English gives it (a review read
-                read_all = [x for x in map(_tile, tiles) if isinstance(x, Tile)]  # "the 5 Characters", "3m 4m")
+                # "the 5 Characters", "3m 4m")
                 got = Words("、".join(x.zh for x in read_all), listed([the_tile(x) for x in read_all])) \
                     if read_all else ui("live_chow_nothing")
                 return ui("live_chow_tiles", tile=t.zh, tile_en=t.en, got=got.zh, got_en=got.en)
@@ -1660,10 +1662,8 @@ def _mid_sentence(en: str, names: Sequence[str]) -> str:
     return en[:1].lower() + en[1:]
 
 
-def _given(code: object, read: Tile | Words | None) -> Words:
-    """A field given where a tile was wanted, in words: a tile by its names, nothing given as such, else as typed."""
-    if isinstance(read, Tile):
-        return Words(read.zh, the_tile(read))
+def _given(code: object) -> Words:
+    """A field given where a tile was wanted and not read as one, in words: nothing given as such, else as typed."""
     if code is None or code == "":
         return ui("live_chow_nothing")
     return Words(str(code), str(code))
