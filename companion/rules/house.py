@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.rules.profiles import Profile, ProfileError, load_profile
-from companion.rules.profiles._schema import SWITCHES
+from companion.rules.profiles._schema import SWITCHES, switch_said
 from companion.rules.scoring import FalseWin, NotAWin, Score, ScoredItem, score
 from companion.rules.tai import ORDER, SWITCH_REPLACES
 from companion.rules.win import WinInputError
@@ -143,7 +143,7 @@ def house_reading(sc: Score) -> HouseReading:
             for i, it in theirs.items():
                 if i not in mine:
                     otherwise.setdefault(i, it)
-                    because.setdefault(i, rule_said(name, prof.switches[name]))
+                    because.setdefault(i, switch_said(name, prof.switches[name], yes_named=True))
     # a doubt the rule set it inherits lists, which this set settles itself (SML 2026's 門清無平胡): the items the
     # parent's reading adds are said too, not marked (a house-rules review: an SML table saw 門清 alone, no word
     # on the 平胡 the default notes it counts)
@@ -152,7 +152,7 @@ def house_reading(sc: Score) -> HouseReading:
         for i, it in (theirs or {}).items():
             if i not in mine:
                 otherwise.setdefault(i, it)
-                because.setdefault(i, rule_said(name, prof.switches[name]))
+                because.setdefault(i, switch_said(name, prof.switches[name], yes_named=True))
     order = {i: n for n, i in enumerate(ORDER)}
     items = tuple(sorted(otherwise.values(), key=lambda it: order[it.id]))
     return HouseReading(frozenset(flagged), items, tuple(because[it.id] for it in items))
@@ -172,17 +172,3 @@ def _settled_doubts(prof: Profile, read: set[str]) -> list[tuple[str, Any]]:
             for kind, _, name in [key.partition(".")]
             if kind == "switches" and name in SWITCHES and name in read and name in prof.own_switches
             and prof.switches[name] != parent.switches[name]]
-
-
-def rule_said(name: str, value: Any) -> tuple[str, str]:
-    """The switch ``name`` set to ``value``, said (Chinese, English) as the app's house rules name it: a yes as its
-    name, a no as "…：否" / "…: no" (the app's yes/no), a choice as "…：<choice>". An English name that holds a colon
-    of its own is quoted (a review read "(its rule: Plain hand: no honours, no flowers)")."""
-    spec = SWITCHES[name]
-    en_name = f"\u201c{spec.en}\u201d" if ":" in spec.en else spec.en
-    if spec.kind == "bool":
-        return (spec.zh, en_name) if value else (f"{spec.zh}：否", f"{en_name}: no")
-    if spec.kind == "choice":
-        zh, en = spec.choice_name(str(value))
-        return f"{spec.zh}：{zh}", f"{en_name}: {en}"
-    return f"{spec.zh}：{value}", f"{en_name}: {value}"

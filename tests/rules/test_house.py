@@ -120,12 +120,34 @@ def test_a_switch_the_score_never_reads_cannot_change_it() -> None:
 
 def test_a_rule_is_said_as_the_app_says_yes_and_no_and_a_name_with_a_colon_quoted() -> None:
     """A review read "(its rule: Plain hand: no honours, no flowers)", two colons stacked, and a switch that is off
-    said 「…：不算」 where the app's house rules say 否 / no."""
-    from companion.rules.house import rule_said
+    said 「…：不算」 where the app's house rules say 否 / no. A reading of house rules says a switch with the one helper
+    the rule sets' own words use (_schema.switch_said), a yes as the switch's name alone (``yes_named``): the two
+    were near-copies, and the reading said a cap of none 「滿台：none」."""
+    from companion.rules.profiles._schema import switch_said
 
-    assert rule_said("pinghu_check_honours_flowers", True) == ("平胡無字無花", "\u201cPlain hand: no honours, no flowers\u201d")
-    assert rule_said("draw_keeps_deal", False) == ("流局莊家連莊：否", "The dealer keeps the deal after a draw: no")
-    assert rule_said("draw_keeps_deal", True) == ("流局莊家連莊", "The dealer keeps the deal after a draw")
+    plain = ("平胡無字無花", "\u201cPlain hand: no honours, no flowers\u201d")
+    assert switch_said("pinghu_check_honours_flowers", True, yes_named=True) == plain
+    assert switch_said("pinghu_check_honours_flowers", False, yes_named=True) == (f"{plain[0]}：否", f"{plain[1]}: no")
+    assert switch_said("draw_keeps_deal", False, yes_named=True) == ("流局莊家連莊：否", "The dealer keeps the deal after a draw: no")
+    assert switch_said("draw_keeps_deal", True, yes_named=True) == ("流局莊家連莊", "The dealer keeps the deal after a draw")
+    assert switch_said("tai_cap", "none", yes_named=True) == ("滿台：不限", "Tai cap: no cap")
+    # the rule sets' own words: a yes said as a yes, a choice, a number, none and an instant win by their names
+    assert switch_said("draw_keeps_deal", True) == ("流局莊家連莊：是", "The dealer keeps the deal after a draw: yes")
+    assert switch_said("multi_win", "all") == ("一炮多響：都胡", "Several winners on one discard: all of them win")
+    assert switch_said("min_tai", 5) == ("起胡台數：5", "Minimum tai: 5")
+    assert switch_said("tai_cap", None) == ("滿台：不限", "Tai cap: no cap")
+    assert switch_said("seven_rob_one", False) == ("七搶一：不算", "Seven rob one: off")
+
+
+def test_a_switch_named_with_a_colon_is_listed_with_its_value_once() -> None:
+    """A switch whose English name holds a colon was listed with part of its name as its value: "House rules: plain
+    hand: no honours, no flowers (no honours, no flowers: no)" (companion tai --explain of a line that switched
+    it). Listed, its name is quoted and its value said once."""
+    from companion.rules.profiles._schema import switch_listed
+
+    assert switch_listed("pinghu_check_honours_flowers", False) == (
+        "平胡無字無花（否）", "\u201cplain hand: no honours, no flowers\u201d (no)")
+    assert switch_listed("multi_win", "all") == ("一炮多響（都胡）", "several winners on one discard (all of them win)")
 
 
 def test_a_doubt_the_parent_lists_and_the_set_settles_is_noted_not_marked() -> None:

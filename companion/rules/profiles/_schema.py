@@ -176,14 +176,27 @@ def switch_name(name: str) -> tuple[str, str]:
     return (spec.zh, spec.en) if spec is not None else (item.zh, item.en) if item is not None else (name, name)
 
 
-def switch_said(name: str, value: Any) -> tuple[str, str]:
-    """The switch ``name`` (one of :data:`SWITCHES`) set to ``value``, (Chinese, English), each by the name the app
-    gives it: 「起胡台數：5」, "Minimum tai: 5"."""
+def switch_said(name: str, value: Any, *, yes_named: bool = False) -> tuple[str, str]:
+    """The switch ``name`` (one of :data:`SWITCHES`, or an instant win's) set to ``value``, (Chinese, English), each
+    by the name the app gives it: 「起胡台數：5」, "Minimum tai: 5", 「滿台：不限」; an English name that holds a
+    colon of its own quoted (a review read "(its rule: Plain hand: no honours, no flowers)"). ``yes_named``: a yes
+    said as the switch's name alone, as a reading of house rules says the rule a set plays (「它的規矩：平胡無字無花」):
+    the one helper of both (``companion.rules.house`` had a near-copy of its own, which said a cap of none
+    「滿台：none」)."""
     zh, en = switch_name(name)
+    en = f"\u201c{en}\u201d" if ":" in en else en
+    if yes_named and value is True:
+        return zh, en
+    vz, ve = _value_said(name, value)
+    return f"{zh}：{vz}", f"{en}: {ve}"
+
+
+def _value_said(name: str, value: Any) -> tuple[str, str]:
+    """The value ``value`` of the switch ``name`` (as :func:`switch_said` takes them) by the name the app gives it
+    (Chinese, English): 是 / yes, 都胡 / all of them win, 不限 / no cap, 算 / on; a number as it is written."""
     written = "none" if value is None else as_written(value)
     options, _ = switch_options(name) if name in SWITCHES else (ON_OFF, None) if name in _INSTANT else ((), None)
-    vz, ve = next(((z, e) for w, z, e in options if w == written), (written, written))
-    return f"{zh}：{vz}", f"{en}: {ve}"
+    return next(((z, e) for w, z, e in options if w == written), (written, written))
 
 
 NO_STREAK_TAI = ("不算連莊台", "no streak tai")
@@ -194,13 +207,15 @@ rules say it: not "0 in a row" (a change review), nor "Streak tai counted up to:
 def switch_listed(name: str, value: Any) -> tuple[str, str]:
     """The switch ``name`` set to ``value`` as an item of a list in a sentence (Chinese, English): 「起胡台數 5」,
     「七搶一（算）」, "minimum tai 5", "seven rob one (on)", "no streak tai" (a change review read the table's own rules
-    as "the table's own rules: Minimum tai: 5; A win on …: scored as …", colons in colons, capitals mid-sentence)."""
+    as "the table's own rules: Minimum tai: 5; A win on …: scored as …", colons in colons, capitals mid-sentence); an
+    English name that holds a colon quoted, its value said once (it listed "plain hand: no honours, no flowers (no
+    honours, no flowers: no)")."""
     if name == "streak_cap" and value == 0:
         return NO_STREAK_TAI
     zh, en = switch_name(name)
     en = en if en[1:2].isupper() else en[:1].lower() + en[1:]
-    said_zh, said_en = switch_said(name, value)
-    vz, ve = said_zh.split("：", 1)[1], said_en.split(": ", 1)[1]
+    en = f"\u201c{en}\u201d" if ":" in en else en
+    vz, ve = _value_said(name, value)
     if isinstance(value, int) and not isinstance(value, bool):  # a number: after its name, as it is said
         return f"{zh} {vz}", f"{en} {ve}"
     return f"{zh}（{vz}）", f"{en} ({ve})"
