@@ -57,16 +57,18 @@ class HouseRule:
             return _in_a_row(int(value))  # the picker offers 1-12, and adds the table's own value, said alike)
         return next((w for v, w in self.options if v == value), Words(value, value))
 
-    def listed(self, value: str) -> Words:
+    def listed(self, value: str, note: Words | None = None) -> Words:
         """The switch set to ``value`` (an option's key) as an item of a list, as every line of a table's own rules
         says it (:func:`companion.rules.profiles._schema.switch_listed`: 「起胡台數 5」, 「七搶一（不算）」, 「不算連莊台」;
-        a change review read 「連莊台數最多算到：不算連莊台」 and 「…：連 2」 on the replay, 「…算到 1」 in tai --explain)."""
+        a change review read 「連莊台數最多算到：不算連莊台」 and 「…：連 2」 on the replay, 「…算到 1」 in tai --explain);
+        ``note`` in its brackets (「七搶一（算，照規則）」)."""
         typed: object = True if value == "true" else False if value == "false" else None if value == "none" else \
             int(value) if _streak(value) is not None else value
         try:
-            return Words(*switch_listed(self.key, typed))
+            return Words(*switch_listed(self.key, typed, (note.zh, note.en) if note is not None else None))
         except (KeyError, ValueError):  # (a value no rule set takes: as the picker says it)
-            return self.name + Words("：", ": ") + self.option(value)
+            own = Words(f"（{note.zh}）", f" ({note.en})") if note is not None else Words("", "")
+            return self.name + Words("：", ": ") + self.option(value) + own
 
 
 def _in_a_row(n: int) -> Words:
@@ -208,9 +210,9 @@ def played_rules(profile: str, played: Switches) -> Words | None:
 def terms_change(base: int, per_tai: int, was: Switches, new_base: int, new_per_tai: int, now: Switches,
                  profile: str = "", when: Words | None = None) -> Words:
     """What a change of stakes and house rules between hands (``StakesChanged``) changes, for one line: "從下一把起：
-    底 30／台 10 改成 底 50／台 20；可以不摸海底：否" (``when`` replaces "from the next hand"). Every switch a log
+    底 30／台 10 改成 底 50／台 20；可以不摸海底（否）" (``when`` replaces "from the next hand"). Every switch a log
     can change is said (:data:`TABLE_SWITCHES`, as the terms line lists them). A rule back to the rule
-    set's own value says so."""
+    set's own value says so, in the switch's own brackets (「七搶一（算，照規則）」)."""
     parts: list[Words] = []
     if (base, per_tai) != (new_base, new_per_tai):
         parts.append(Words(f"底 {base}／台 {per_tai} 改成 底 {new_base}／台 {new_per_tai}",
@@ -221,10 +223,10 @@ def terms_change(base: int, per_tai: int, was: Switches, new_base: int, new_per_
     except ProfileError:
         own = None
     usual = rule_values(own, TABLE_SWITCHES) if own is not None else {}
+    # one back to the set's value said so in its own brackets, 「七搶一（算，照規則）」 (a review read 「七搶一（算）（照規則）」)
     for r in TABLE_SWITCHES:
         if mine[r.key] != theirs[r.key]:
-            back = Words("（照規則）", " (as the rule set has it)") if usual.get(r.key) == theirs[r.key] else Words("", "")
-            parts.append(r.listed(theirs[r.key]) + back)
+            parts.append(r.listed(theirs[r.key], ui("switch_as_the_set") if usual.get(r.key) == theirs[r.key] else None))
     said = Words("；".join(w.zh for w in parts), "; ".join(w.en for w in parts)) if parts else Words("不變", "nothing")
     return (when if when is not None else Words("從下一把起", "From the next hand")) + Words("：", ": ") + said
 

@@ -1498,6 +1498,9 @@ UI: dict[str, tuple[str, str]] = {
     # --- the dealer's parts with a 連莊 or 拉莊 worth more than 1 tai a hand: listed, as 連2（每次 2 台）拉2 runs
     # together (a change review read 「連2，每次 2 台拉2」; ledger_model.dealer_parts) ---
     "dealer_parts_listed": ("{streak}、{pull}", "{streak_en} and {pull_en}"),
+    # --- a switch a change between hands puts back to its rule set's value, said so in the switch's own brackets
+    # (house_rules.terms_change: a review read 「七搶一（算）（照規則）」, brackets after brackets) ---
+    "switch_as_the_set": ("照規則", "as the rule set has it"),
 }
 
 

@@ -449,3 +449,25 @@ def test_a_tables_switches_are_said_one_way_on_every_line() -> None:
     said = terms_change(30, 10, played, 30, 10, with_rules(played, {"streak_cap": "0"}))
     assert said == Words("從下一把起：不算連莊台", "From the next hand: no streak tai")
     assert ui("explain_played_over", rules="").zh.startswith("本桌規矩：")
+
+
+def test_a_switch_back_to_the_rule_sets_value_is_said_in_one_pair_of_brackets() -> None:
+    """A review read 「七搶一（算）（照規則）」 and "seven rob one (on) (as the rule set has it)", brackets after
+    brackets, where a change between hands put a switch back to its rule set's value. The note goes in the switch's
+    own brackets, and in brackets of its own where the switch has none (a number, 不算連莊台); a switch set otherwise
+    than the rule set is said as before."""
+    from companion.app.house_rules import terms_change
+    from companion.rules.profiles._schema import switch_listed
+
+    usual = switches_for("star31")  # (its own: 截胡, may decline the last tile, a streak cap of 10, no 四槓)
+    played = with_rules(usual, {"streak_cap": "2", "may_decline_last_tile": "false", "four_kongs": "true"})
+    said = terms_change(30, 10, played, 30, 10, with_rules(usual, {"multi_win": "all"}), "star31")
+    assert said == Words("從下一把起：一炮多響（都胡）；可以不摸海底（是，照規則）；連莊台數最多算到 10（照規則）；四槓（不算，照規則）",
+                         "From the next hand: several winners on one discard (all of them win); the last tile may be "
+                         "declined (yes, as the rule set has it); streak tai counted up to 10 (as the rule set has "
+                         "it); four kongs (off, as the rule set has it)"), said
+    assert "）（" not in said.zh and ") (" not in said.en
+    note = ("照規則", "as the rule set has it")
+    assert switch_listed("streak_cap", 0, note) == ("不算連莊台（照規則）", "no streak tai (as the rule set has it)")
+    assert switch_listed("seven_rob_one", True, note) == ("七搶一（算，照規則）", "seven rob one (on, as the rule set has it)")
+    assert switch_listed("seven_rob_one", True) == ("七搶一（算）", "seven rob one (on)")  # (no note: as it was)

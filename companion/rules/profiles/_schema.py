@@ -204,20 +204,25 @@ NO_STREAK_TAI = ("不算連莊台", "no streak tai")
 rules say it: not "0 in a row" (a change review), nor "Streak tai counted up to: 0"."""
 
 
-def switch_listed(name: str, value: Any) -> tuple[str, str]:
+def switch_listed(name: str, value: Any, note: tuple[str, str] | None = None) -> tuple[str, str]:
     """The switch ``name`` set to ``value`` as an item of a list in a sentence (Chinese, English): 「起胡台數 5」,
     「七搶一（算）」, "minimum tai 5", "seven rob one (on)", "no streak tai" (a change review read the table's own rules
     as "the table's own rules: Minimum tai: 5; A win on …: scored as …", colons in colons, capitals mid-sentence); an
     English name that holds a colon quoted, its value said once (it listed "plain hand: no honours, no flowers (no
-    honours, no flowers: no)")."""
+    honours, no flowers: no)"). ``note`` (Chinese, English): said after the value, in its brackets, or in brackets of
+    its own where the value has none: 「七搶一（算，照規則）」, 「起胡台數 5（照規則）」 (a review read 「七搶一（算）（照規則）」,
+    brackets after brackets)."""
+    own = f"（{note[0]}）" if note else "", f" ({note[1]})" if note else ""
     if name == "streak_cap" and value == 0:
-        return NO_STREAK_TAI
+        return NO_STREAK_TAI[0] + own[0], NO_STREAK_TAI[1] + own[1]
     zh, en = switch_name(name)
     en = en if en[1:2].isupper() else en[:1].lower() + en[1:]
     en = f"\u201c{en}\u201d" if ":" in en else en
     vz, ve = _value_said(name, value)
     if isinstance(value, int) and not isinstance(value, bool):  # a number: after its name, as it is said
-        return f"{zh} {vz}", f"{en} {ve}"
+        return f"{zh} {vz}{own[0]}", f"{en} {ve}{own[1]}"
+    if note:
+        return f"{zh}（{vz}，{note[0]}）", f"{en} ({ve}, {note[1]})"
     return f"{zh}（{vz}）", f"{en} ({ve})"
 
 
