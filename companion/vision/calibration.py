@@ -495,11 +495,32 @@ def _running(pid: int) -> bool:
     return True
 
 
+def _started(pid: int) -> str | None:
+    """When the process ``pid`` started, where the system says (Linux: ``/proc/PID/stat``'s 22nd field, clock ticks
+    since boot): with the pid, what tells the process from a later one given its pid. None where it cannot be read (no
+    such process, another system)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return None
+    fields = stat[stat.rfind(b")") + 1 :].split()  # (after the program's name, which may hold spaces and brackets)
+    return fields[19].decode("ascii") if len(fields) > 19 and fields[19].isdigit() else None
+
+
+def _lock_text() -> str:
+    """What a save writes into the lock: its pid, and when its process started where that can be told."""
+    pid = os.getpid()
+    start = _started(pid)
+    return f"{pid} {start}" if start else str(pid)
+
+
 def _lock_left(lock: Path) -> bool:
     """``lock`` was left by a save or rename that can no longer end it: older than :data:`STALE_SAVE_S`, naming a
-    process that is not running, or unreadable or empty (past the moment a save takes to write its process in). A
-    crashed save's lock had blocked every save and rename for ten minutes, each waiting 30 s to say another set was
-    being saved (a change review)."""
+    process that is not running (or one that started at another time than the one named: its pid given to another
+    since), or unreadable or empty (past the moment a save takes to write its process in). A crashed save's lock had
+    blocked every save and rename for ten minutes, each waiting 30 s to say another set was being saved (a change
+    review), and still did where the system had given the crashed save's pid to another process."""
     try:
         st = lock.stat()
     except FileNotFoundError:
@@ -517,7 +538,13 @@ def _lock_left(lock: Path) -> bool:
         return True
     if not text:
         return age > _EMPTY_LOCK_S
-    return not text.isdigit() or not _running(int(text))
+    fields = text.split()
+    if not 1 <= len(fields) <= 2 or not all(f.isdigit() for f in fields):
+        return True
+    pid = int(fields[0])
+    if not _running(pid):
+        return True
+    return len(fields) == 2 and _started(pid) not in (None, fields[1])  # (None: it cannot be told: running)
 
 
 @contextlib.contextmanager
@@ -546,7 +573,7 @@ def saving() -> Iterator[None]:
             time.sleep(0.05)
     try:
         with contextlib.suppress(OSError):
-            os.write(fd, str(os.getpid()).encode())
+            os.write(fd, _lock_text().encode())
         os.close(fd)
         yield
     finally:
