@@ -353,9 +353,9 @@ def grade_discard(quiz: DiscardQuiz, picked: str) -> DiscardGrade:
     top = quiz.choices[0]
     said = {"tile": tile.zh, "tile_en": _the(tile), "best": names.zh, "best_en": names.en}
     if mine.shanten > top.shanten:  # why, in the numbers of the choices' lines (it said only what to discard, a review)
-        far = shanten_words(top.shanten)
-        verdict = ui("dq_worse_farther", **said, **shanten_words(mine.shanten), best_k=far["k"], best_n=far["n"],
-                     best_n_en=far["n_en"], best_k_en=far["k_en"])
+        best = shanten_words(top.shanten)
+        verdict = ui("dq_worse_farther", **said, **shanten_words(mine.shanten), best_far=best["far"],
+                     best_far_en=best["far_en"])
     else:
         verdict = ui("dq_worse_fewer", **said, mine=mine.unseen, top=top.unseen)
     return DiscardGrade(picked, False, verdict)

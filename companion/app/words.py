@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.english import agreed, chinese
-from companion.tiles import zh_count
+from companion.rules.efficiency import from_ready
 
 __all__ = ["Words", "UI", "LANGS", "ui", "unbroken", "WORD_JOINER", "SEP"]
 
@@ -76,7 +76,7 @@ UI: dict[str, tuple[str, str]] = {
     "waits": ("聽", "Waits"),
     "left": ("剩 {n} 張", "{n} left"),
     "single_wait": ("獨聽", "single wait"),
-    "not_ready": ("未聽牌（還差{k}張才聽，{n}向聽）", "Not ready: {n_en} {k_en} from ready"),  # shanten_words
+    "not_ready": ("未聽牌：{far}", "Not ready: {far_en}"),  # shanten_words
     "all_own": ("未聽牌：要的{tiles}都在自己手上，沒有第五張；得換掉一張牌，改聽別的",  # english.all_four
                 "Not ready: {tiles_en} it needs are in your own hand, and there is no fifth; change a "
                 "tile to wait on another"),
@@ -263,7 +263,7 @@ UI: dict[str, tuple[str, str]] = {
     "drawn_ready": ("打對一張就聽牌", "The right discard makes it ready"),
     "hand_best_discard": ("最好打{tile}", "best discard: {tile_en}"),
     "hand_more_below": ("（詳細在下面）", "(details below)"),
-    "drawn_not_ready": ("打出後最好還差{k}張才聽（{n}向聽）", "After the best discard: {n_en} {k_en} from ready"),  # shanten_words
+    "drawn_not_ready": ("打出後最好{far}", "After the best discard: {far_en}"),  # shanten_words
     "ready": ("聽牌：{kinds} 種，還剩 {left} 張沒出現", "Ready on {kinds} kinds: {left} copies still unseen"),
     "ready_one": ("聽牌：只聽 1 種，還剩 {left} 張沒出現", "Ready on one kind: {left} copies still unseen"),
     "single_wait_shape": ("（獨聽：{shape}）", " (a single wait: {shape_en})"),
@@ -1391,9 +1391,9 @@ UI: dict[str, tuple[str, str]] = {
     "dq_worse_fewer": ("打{tile}不是最好：進張只剩{mine}張，打{best}有{top}張",
                        "Discarding {tile_en} is not the best: it leaves {mine} tiles to improve the hand; discarding "
                        "{best_en} leaves {top}"),
-    "dq_worse_farther": ("打{tile}不是最好：還差{k}張才聽（{n}向聽），打{best}只差{best_k}張（{best_n}向聽）",
-                         "Discarding {tile_en} is not the best: it leaves the hand {n_en} {k_en} from ready; "
-                         "discarding {best_en} leaves it {best_n_en} {best_k_en} from ready"),
+    "dq_worse_farther": ("打{tile}不是最好：{far}；打{best}的話{best_far}",  # shanten_words
+                         "Discarding {tile_en} is not the best: it leaves the hand {far_en}; discarding {best_en} "
+                         "leaves it {best_far_en}"),
     # --- a win claimed over a chow, pung or kong of the same discard, said in the latest plays as a pung over a chow
     # is (table_model.describe: a review read 「小南 吃」 then 「北北 胡」 of one tile, nothing saying the chow was gone) ---
     "win_over_chow": ("（胡比吃優先：{other} 的吃不算了）", " (a win comes before a chow: {other_en}'s chow no longer counts)"),
@@ -1516,13 +1516,12 @@ def signed(amount: int) -> str:
 
 
 def shanten_words(n: int) -> dict[str, str]:
-    """The fields of a "not ready" wording for shanten ``n``: 還差兩張才聽、二向聽 (兩 before a measure word, 二 in the
-    term: "還差二張" was said, a change review) / "1 useful draw", "2 useful draws": how many draws it needs, not
-    how many tiles would help ("8 useful tiles to draw" stood above "28 kinds improve it", a teacher's review), said
-    once ("1 step from ready: it needs 1 more useful draw" said one number twice, a teacher's review): ``n_en`` the
-    number, ``k_en`` what it counts ("useful draw", "useful draws"), as the Chinese needs its two forms of it."""
-    return {"k": zh_count(n, "兩"), "n": zh_count(n), "n_en": str(n),
-            "k_en": "useful draw" if n == 1 else "useful draws"}
+    """The fields of a "not ready" wording for shanten ``n``: ``far`` and ``far_en``, the one phrase the commands
+    say too (efficiency.from_ready): 還差兩張才聽（二向聽） / "2 useful draws from ready", how many draws it needs,
+    not how many tiles would help ("8 useful tiles to draw" stood above "28 kinds improve it", a teacher's review).
+    The app said 「未聽牌（還差兩張才聽，二向聽）」 where ``waits`` said 「未聽牌：還差兩張才聽（二向聽）」 (a review)."""
+    far, far_en = from_ready(n)
+    return {"far": far, "far_en": far_en}
 
 
 def ui(key: str, **kw: object) -> Words:

@@ -20,9 +20,9 @@ from companion.commands.waits import (
     won_by_flowers,
 )
 from companion.hand import Hand
+from companion.rules.efficiency import from_ready
 from companion.rules.shanten import shanten
 from companion.rules.waits import holds_eight_flowers
-from companion.tiles import zh_count
 
 
 def register(sub: Any) -> None:
@@ -43,13 +43,13 @@ def describe(hand: Hand, lang: str) -> str:
             return "打一張就聽牌"
         # in words, as the discard advice says them (a teaching review read "5 向聽" above "五向聽"; a language
         # review: 「聽牌 (0)」's bare number means nothing to a player, and 向聽 alone is jargon to many Taiwanese ones)
-        return "已胡牌" if s == -1 else "聽牌" if s == 0 else f"還差{zh_count(s, '兩')}張才聽（{zh_count(s)}向聽）"
+        return "已胡牌" if s == -1 else "聽牌" if s == 0 else from_ready(s)[0]
     if s == 0 and drawn:
         return "one discard from ready"
-    # as waits, discard and My hand say it (words.shanten_words): "1 useful draw from ready" (it said "1 step from
+    # as waits, discard and My hand say it (efficiency.from_ready): "1 useful draw from ready" (it said "1 step from
     # ready" beside waits' useful draws, a teaching review); in words, as the Chinese (a review: "ready (0)" and
     # "complete (-1)", bare numbers a beginner is not told the meaning of)
-    return "complete" if s == -1 else "ready" if s == 0 else f"{s} useful draw{'s' if s > 1 else ''} from ready"
+    return "complete" if s == -1 else "ready" if s == 0 else from_ready(s)[1]
 
 
 def run(args: argparse.Namespace) -> int:

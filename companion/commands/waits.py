@@ -15,7 +15,7 @@ from companion.app.words import ui
 from companion.commands._io import OptionError, add_lang_option, complain, print_json, run_batch, zh_reason
 from companion.english import all_four
 from companion.hand import DEFAULT_SETS, Hand
-from companion.rules.efficiency import _from_ready
+from companion.rules.efficiency import from_ready
 from companion.rules.shanten import shanten
 from companion.rules.waits import holds_eight_flowers, structural_waits, wait_counts, wait_shapes, waits
 from companion.tiles import NUM_KINDS, Tile, counts34, parse_tiles
@@ -137,7 +137,7 @@ def _describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, l
             return f"未聽牌：{own_zh}都在自己手上" if zh else f"not ready: {own_en} are in your own hand"
         # in the words shanten and discard say it (efficiency's one phrase): 還差兩張才聽（二向聽） / "2 useful draws
         # from ready" (a review read 「3 向聽」; then 「還差兩張才聽，二向聽」 beside shanten's: a change review)
-        far_zh, far_en = _from_ready(shanten(hand))
+        far_zh, far_en = from_ready(shanten(hand))
         return (f"未聽牌：{far_zh}" if zh else f"not ready: {far_en}") + _four_honours(hand, zh)
     parts = []
     for t, unseen in found:

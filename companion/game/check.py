@@ -46,6 +46,7 @@ from companion.game.wall import DEAL_TILES, count_seat
 from companion.game.winning import completes, waits_of
 from companion.names import shown_name
 from companion.rules.profiles import ProfileError, check_caps, load_profile
+from companion.rules.said import json_said
 from companion.rules.scoring import FalseWin, NotAWin, score
 from companion.rules.settlement import STAKE_MAX
 from companion.rules.win import WinInputError
@@ -83,7 +84,8 @@ def _check_tile_fields(event: ev.Event) -> None:
         bad = _bad_tile(hint, getattr(event, field))
         if bad is not None:
             name = f"{type(event).__name__}.{field}"
-            raise IllegalEvent(msg("bad_tile", field=name, value=repr(bad)), field=name, value=repr(bad))
+            said, said_zh = json_said(bad)  # (it said Python's '5m': a review)
+            raise IllegalEvent(msg("bad_tile", field=name, value=said_zh, value_en=said), field=name, value=said)
 
 
 def _bad_tile(hint: Any, value: Any) -> Any:
@@ -576,7 +578,8 @@ def _declined(state: TableState, e: ev.DeclinedLastTile) -> None:
 def _false_win(state: TableState, e: ev.FalseWin) -> None:
     claimed = e.claimed_tai
     if claimed is not None and (isinstance(claimed, bool) or not isinstance(claimed, int) or claimed < 0):
-        raise IllegalEvent(msg("claimed_tai", tai=repr(claimed)), claimed_tai=repr(claimed))
+        said, said_zh = json_said(claimed)  # (it said Python's True and '3': a review)
+        raise IllegalEvent(msg("claimed_tai", tai=said_zh, tai_en=said), claimed_tai=said)
     open_window = state.phase is Phase.HAND_OVER and state.claim_rank == 3 and state.outcome is not None
     if not state.in_hand and not open_window:
         raise phase_error(state, "詐胡", "record a false win")

@@ -34,7 +34,7 @@ __all__ = [
     "Punged", "ExposedKong", "AddedKong", "ConcealedKong", "ReplacementDrew", "DeclaredReady", "Won",
     "PassedWin", "ExhaustiveDraw", "DeclinedLastTile", "FalseWin", "WrongCount", "HandKnown", "WinCorrected",
     "Retracted", "FLOWER_SHOWN_NOTE", "SET_ASIDE_NOTE",
-    "EVENT_TYPES", "EVENT_HINTS", "to_dict", "from_dict",
+    "EVENT_TYPES", "EVENT_HINTS", "to_dict", "from_dict", "as_written",
 ]
 
 SCHEMA_VERSION = 4
@@ -396,14 +396,14 @@ def _encode(tp: Any, value: Any) -> Any:
     return value
 
 
-def _as_written(value: Any) -> str:
+def as_written(value: Any, at_most: int = 80) -> str:
     """``value`` as a log's JSON writes it (``true``, ``null``, ``"1"``), where Python's spelling (``True``,
-    ``None``, ``'1'``) is not what the file holds (a review); cut short where long."""
+    ``None``, ``'1'``) is not what the file holds (a review); cut short where longer than ``at_most``."""
     try:
         said = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):  # (not from a JSON file: an object made in Python)
         said = repr(value)
-    return shortened(said)
+    return shortened(said, at_most)
 
 
 def _big(n: int) -> str:
@@ -425,11 +425,11 @@ def _decode(tp: Any, value: Any, where: str) -> Any:
         origin = typing.get_origin(tp)
     if tp is Tile:
         if not isinstance(value, str):
-            raise _bad_field(where, f"應為一張牌的代碼，收到 {_as_written(value)}", f"expected a tile code, got {_as_written(value)}")
+            raise _bad_field(where, f"應為一張牌的代碼，收到 {as_written(value)}", f"expected a tile code, got {as_written(value)}")
         return Tile.from_code(value)
     if tp is Switches:
         if not isinstance(value, Mapping):
-            raise _bad_field(where, f"應為規則開關的對照，收到 {_as_written(value)}", f"expected a map of switches, got {_as_written(value)}")
+            raise _bad_field(where, f"應為規則開關的對照，收到 {as_written(value)}", f"expected a map of switches, got {as_written(value)}")
         try:
             return Switches.from_mapping(value, strict=True, stored=True)  # (as the table played: a streak_cap
             # an earlier version took over today's bound opens, where it refused the whole saved game)
@@ -440,20 +440,20 @@ def _decode(tp: Any, value: Any, where: str) -> Any:
             return tp(value)
         except ValueError:
             allowed = ", ".join(str(m.value) for m in tp)
-            raise _bad_field(where, f"應為 {allowed} 之一，收到 {_as_written(value)}", f"expected one of {allowed}, got {_as_written(value)}") from None
+            raise _bad_field(where, f"應為 {allowed} 之一，收到 {as_written(value)}", f"expected one of {allowed}, got {as_written(value)}") from None
     if origin is tuple:
         inner = typing.get_args(tp)[0]
         if inner is Tile:
             if not isinstance(value, str):
-                raise _bad_field(where, f"應為以文字寫的牌，收到 {_as_written(value)}", f"expected tiles as text, got {_as_written(value)}")
+                raise _bad_field(where, f"應為以文字寫的牌，收到 {as_written(value)}", f"expected tiles as text, got {as_written(value)}")
             return parse_tiles(value, check=False)
         if not isinstance(value, list):
-            raise _bad_field(where, f"應為清單，收到 {_as_written(value)}", f"expected a list, got {_as_written(value)}")
+            raise _bad_field(where, f"應為清單，收到 {as_written(value)}", f"expected a list, got {as_written(value)}")
         return tuple(_decode(inner, v, where) for v in value)
     if tp is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise _bad_field(where, f"應為整數，收到 {_as_written(value)}", f"expected an integer, got {_as_written(value)}")
+        raise _bad_field(where, f"應為整數，收到 {as_written(value)}", f"expected an integer, got {as_written(value)}")
     if tp is str and not isinstance(value, str):
-        raise _bad_field(where, f"應為文字，收到 {_as_written(value)}", f"expected text, got {_as_written(value)}")
+        raise _bad_field(where, f"應為文字，收到 {as_written(value)}", f"expected text, got {as_written(value)}")
     return value
 
 
@@ -482,13 +482,13 @@ empty field)."""
 def from_dict(data: Mapping[str, Any]) -> Event:
     """Read one saved event, upgrading older schema versions; :class:`EventError` names the problem."""
     if not isinstance(data, Mapping):
-        raise EventError(msg("ev_not_object", data=repr(data)[:200]))
+        raise EventError(msg("ev_not_object", data=as_written(data, 200)))
     d = dict(data)
     version = d.pop("v", None)
     if version is None:
-        raise EventError(msg("ev_no_version", data=repr(data)[:200]))
+        raise EventError(msg("ev_no_version", data=as_written(data, 200)))
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:  # "2", 2.0, true: said as such
-        raise EventError(msg("ev_bad_version", version=shortened(_as_written(version), 40)))
+        raise EventError(msg("ev_bad_version", version=shortened(as_written(version), 40)))
     if version > SCHEMA_VERSION:  # (a version of 4000 digits was said whole, twice)
         raise EventError(msg("ev_future", version=_big(version), current=SCHEMA_VERSION))
     written, early = version, version < STAMPED_SINCE and "rules_version" in d  # (none wrote one: edited)
@@ -498,9 +498,9 @@ def from_dict(data: Mapping[str, Any]) -> Event:
     name = d.pop("type", None)
     cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
     if cls is None:
-        raise EventError(msg("ev_unknown_type", name=repr(name), data=repr(data)[:200]))
+        raise EventError(msg("ev_unknown_type", name=as_written(name), data=as_written(data, 200)))
     if early:
-        raise EventError(msg("ev_stamp_early", name=name, version=written, stamp=_as_written(d["rules_version"])))
+        raise EventError(msg("ev_stamp_early", name=name, version=written, stamp=as_written(d["rules_version"])))
     if written >= STAMPED_SINCE and "rules_version" not in d:  # (written on every line: one without it was edited)
         raise EventError(msg("ev_no_stamp", name=name, version=written))
     stamp = d.get("rules_version", 0)
@@ -517,7 +517,7 @@ def from_dict(data: Mapping[str, Any]) -> Event:
                and f.default_factory is MISSING]
     if missing:
         raise EventError(msg("ev_missing_fields", name=name, missing=", ".join(missing)))
-    shown = repr(dict(data))[:200]
+    shown = as_written(dict(data), 200)  # (as the line wrote it: it said Python's {'tile': '10m'}, a review)
     try:
         kwargs = {k: _decode(hints[k], v, f"{name}.{k}") for k, v in d.items()}
         return cls(**kwargs)

@@ -1031,7 +1031,7 @@ def _body_text(body: object) -> str:
         except UnicodeDecodeError as e:
             raise ev.EventError(msg("ev_not_utf8", detail=e.reason)) from None
     if not isinstance(body, str):
-        raise ev.EventError(msg("ev_not_object", data=repr(body)[:200]))
+        raise ev.EventError(msg("ev_not_object", data=ev.as_written(body, 200)))
     return body
 
 
@@ -1349,8 +1349,8 @@ def _kept_hand(seat: object, tiles: object) -> tuple[Tile, ...]:
     is refused naming its seat (a review's replay of such a file ended in the notation's traceback)."""
     try:
         if not isinstance(tiles, str):
-            raise ev.EventError(msg("ev_bad_private", seat=seat, detail=f"應為牌的寫法，收到 {tiles!r}",
-                                    detail_en=f"expected the tiles as text, got {tiles!r}"))
+            raise ev.EventError(msg("ev_bad_private", seat=seat, detail=f"應為牌的寫法，收到 {ev.as_written(tiles)}",
+                                    detail_en=f"expected the tiles as text, got {ev.as_written(tiles)}"))
         return parse_tiles(tiles)
     except ValueError as e:
         if isinstance(e, ev.EventError):
@@ -1362,8 +1362,8 @@ def _kept_hand(seat: object, tiles: object) -> tuple[Tile, ...]:
 def _private_from(data: object) -> dict[int, tuple[Tile, ...]]:
     """The private hands of an export header: ``{"0": "123m…"}``."""
     if not isinstance(data, dict):
-        raise ev.EventError(msg("ev_bad_header", detail=f"應為座位對手牌的對照，收到 {data!r}",
-                                detail_en=f"expected a map of seat to tiles, got {data!r}"))
+        raise ev.EventError(msg("ev_bad_header", detail=f"應為座位對手牌的對照，收到 {ev.as_written(data)}",
+                                detail_en=f"expected a map of seat to tiles, got {ev.as_written(data)}"))
     try:
         out = {int(s): parse_tiles(t) for s, t in data.items()}
     except (ValueError, TypeError) as e:

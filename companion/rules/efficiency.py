@@ -25,7 +25,7 @@ from companion.rules.shanten import hand_limits, shanten_of_keys
 from companion.rules.waits import checked_visible_counts, structural_waits, waits_of_keys
 from companion.tiles import Tile, zh_count
 
-__all__ = ["DiscardOption", "Improvement", "KongOption", "discard_options", "kong_options"]
+__all__ = ["DiscardOption", "Improvement", "KongOption", "discard_options", "from_ready", "kong_options"]
 
 DRAGONS = (Tile.Z5, Tile.Z6, Tile.Z7)
 """The honours whose pung scores for every player (三元牌)."""
@@ -140,7 +140,7 @@ def _kong(x: Tile, added: bool, after: Hand, seen: list[int], best: DiscardOptio
     elif not imp:  # every draw that would bring it nearer is in sight (a review foresaw "0 kinds improve it ()")
         zh, en = _none_improves(head_zh, head_en, left, "", "", True)
     else:
-        far_zh, far_en = _from_ready(left)
+        far_zh, far_en = from_ready(left)
         zh = f"{head_zh}，{far_zh}，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
         en = (f"{head_en}; {far_en}, {_n(len(imp), 'kind improves', 'kinds improve')} it ({en_tiles}), "
               f"{_n(unseen, 'tile', 'tiles')} unseen")
@@ -287,10 +287,11 @@ def _n(k: int, one: str, many: str) -> str:
     return f"{k} {one if k == 1 else many}"
 
 
-def _from_ready(s: int) -> tuple[str, str]:
-    """How far from ready, as My hand and ``waits`` say it (app words.shanten_words): 還差兩張才聽（二向聽） / "2 useful
-    draws from ready", where ``discard`` said 二向聽 / "2 steps from ready" beside My hand's useful draws (a
-    review)."""
+def from_ready(s: int) -> tuple[str, str]:
+    """How far from ready (zh, en), the one phrase that ``discard``, ``waits``, ``shanten`` and the app (words.
+    shanten_words) all say: 還差兩張才聽（二向聽） / "2 useful draws from ready" (兩 before a measure word, 二 in the
+    term). ``discard`` said 二向聽 / "2 steps from ready" beside My hand's useful draws (a review); the app said
+    「未聽牌（還差兩張才聽，二向聽）」 where ``waits`` said 「未聽牌：還差兩張才聽（二向聽）」 (a review)."""
     return f"還差{zh_count(s, '兩')}張才聽（{zh_count(s)}向聽）", f"{_n(s, 'useful draw', 'useful draws')} from ready"
 
 
@@ -383,7 +384,7 @@ def _none_improves(head_zh: str, head_en: str, s: int, own_zh: str, own_en: str,
     its unseen copies make it ready only on waits all in sight (the draws are weighed so). Said as such, where
     "every tile that would improve it is in sight" was read beside 1m and 4m unseen (a newcomer review)."""
     zh_sep, en_sep = ("，", "; ") if kong else ("：", ": ")
-    far_zh, far_en = _from_ready(s)
+    far_zh, far_en = from_ready(s)
     if s == 1:
         return (f"{head_zh}{zh_sep}{far_zh}{own_zh}，但不管摸進哪張，能聽的牌都已經出完了",
                 f"{head_en}{en_sep}{far_en}{own_en}, but no draw makes it ready on a tile still unseen")
@@ -421,7 +422,7 @@ def _reasons(
     elif not imp:  # every draw that would bring it nearer is in sight (or, its wait, in his own hand)
         zh, en = _none_improves(head_zh, head_en, s, own_zh, own_en, False)
     else:
-        far_zh, far_en = _from_ready(s)
+        far_zh, far_en = from_ready(s)
         zh = f"{head_zh}：{far_zh}{own_zh}，{len(imp)}種進張（{zh_tiles}）共{unseen}張"
         en = (f"{head_en}: {far_en}{own_en}, {_n(len(imp), 'kind improves', 'kinds improve')} it "
               f"({en_tiles}), {_n(unseen, 'tile', 'tiles')} unseen")

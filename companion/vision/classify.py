@@ -137,8 +137,9 @@ def _read_info(session: ort.InferenceSession, path: Path) -> ModelInfo:
             try:
                 Tile.from_code(n)
             except (ValueError, TypeError) as e:
-                raise ModelError(f"{path}: not a tile classifier (class {n!r} is not a tile) / "
-                                 f"不是牌面分類模型（類別 {n!r} 不是牌）") from e
+                said = json.dumps(n, ensure_ascii=False)  # as the metadata's JSON writes it, not Python's 'zz'
+                raise ModelError(f"{path}: not a tile classifier (class {said} is not a tile) / "
+                                 f"不是牌面分類模型（類別 {said} 不是牌）") from e
     return ModelInfo(names, input_size, meta.get("training_commit", "unknown"), scale)
 
 

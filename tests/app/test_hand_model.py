@@ -103,7 +103,7 @@ def test_waits_and_their_reasons_match_brute_force(seed: int, near: bool) -> Non
         quads = [Tile(k) for k in range(NUM_KINDS) if hand.concealed_counts()[k] == 4 and Tile(k).is_honour]
         note = ui("four_honours_held", tile=quads[0].zh, tile_en=quads[0].said_en) if quads else Words("", "")
         assert result.headline.en.startswith(f"Not ready: {s} useful draw{'' if s == 1 else 's'} from ready{note.en}")
-        assert result.headline.zh.startswith(f"未聽牌（還差{zh_count(s, '兩')}張才聽，{zh_count(s)}向聽）{note.zh}")  # 兩張, 二向聽
+        assert result.headline.zh.startswith(f"未聽牌：還差{zh_count(s, '兩')}張才聽（{zh_count(s)}向聽）{note.zh}")  # 兩張, 二向聽
         assert ("pung plus one" in result.headline.en) == bool(quads)
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from companion.app.hand_model import HandPanel, analyse
 from companion.app.words import shanten_words, ui
+from companion.cli import main
 
 
 @pytest.mark.parametrize(("hand", "said"), [
@@ -28,3 +29,18 @@ def test_every_not_ready_wording_counts_draws(n: int) -> None:
         en = ui(key, **shanten_words(n)).en
         assert en.endswith(f": {n} useful draw{'' if n == 1 else 's'} from ready"), en
         assert "step" not in en, en  # the count said once: steps from ready are the draws it needs (a teacher's review)
+
+
+@pytest.mark.parametrize("hand", ["123m456m789m123p45p1s5z", "123579m13579p13579s"])
+def test_my_hand_says_not_ready_as_the_waits_command_does(hand: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """My hand said 「未聽牌（還差兩張才聽，二向聽）」 where ``waits`` said 「未聽牌：還差兩張才聽（二向聽）」: one phrase
+    now, in both languages (the app's sentence capitalised, the command's line not)."""
+    panel = analyse(hand)
+    assert isinstance(panel, HandPanel)
+    for lang in ("zh", "en"):
+        assert main(["waits", "--lang", lang, hand]) == 0
+        line = capsys.readouterr().out.rstrip()
+        said = panel.headline.text(lang)
+        assert said.startswith("未聽牌：" if lang == "zh" else "Not ready: ")
+        assert line.endswith(said if lang == "zh" else said[0].lower() + said[1:]), (line, said)
+

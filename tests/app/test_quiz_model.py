@@ -157,7 +157,7 @@ def test_the_grading_lines_name_an_honour_with_the_and_list_tiles_with_commas_an
     three = discard_quiz(47)
     assert three.best == ("9m", "2m", "5m", "3p")
     said = grade_discard(three, "7m").verdict
-    assert "; discarding 9m, 2m, 5m or 3p leaves " in said.en and "，打九萬、二萬、五萬、三筒只差" in said.zh
+    assert "; discarding 9m, 2m, 5m or 3p leaves " in said.en and "；打九萬、二萬、五萬、三筒的話還差兩張" in said.zh
     w = _quiz("1s1s1s2s2s4s4s4s5s5s7s7s7s8s8s8s")
     assert [x.tile for x in w.waits] == ["2s", "5s"]
     g = grade(w, {"5m", "1z", "7z"})
@@ -289,7 +289,7 @@ def test_grading_a_worse_discard_says_why_with_the_numbers_of_the_choices() -> N
     farther = grade_discard(q, "1p").verdict
     assert farther.en == ("Discarding 1p is not the best: it leaves the hand 2 useful draws from ready; discarding 6p "
                           "or 6s leaves it 1 useful draw from ready")
-    assert farther.zh == "打一筒不是最好：還差兩張才聽（二向聽），打六筒、六條只差一張（一向聽）"
+    assert farther.zh == "打一筒不是最好：還差兩張才聽（二向聽）；打六筒、六條的話還差一張才聽（一向聽）"
 
 
 def test_some_discard_quizzes_are_two_from_ready_and_some_hold_one_suit_with_honours() -> None:

@@ -675,6 +675,19 @@ def test_a_tile_out_of_range_is_refused_naming_the_field() -> None:
     assert "99" in err.reason.en
 
 
+def test_a_bad_tile_or_claimed_tai_is_said_as_json_not_as_python() -> None:
+    """The refusals said Python's spelling: 「Drew.tile 不是一張牌：'5m'」, "got True" for a claimed tai."""
+    tb = Table(HANDS)
+    tb.discard(0, "9s")
+    err = tb.refused(ev.Drew(seat=1, tile="5m"), "bad_tile")  # type: ignore[arg-type]
+    assert err.reason.zh.endswith('："5m"') and err.reason.en.endswith('is not a tile: "5m"'), err.reason
+    for claimed, en, zh in ((True, "got true (a yes/no)", "收到 true（是非值）"), ("3", 'got "3"', '收到 "3"'),
+                            (2.5, "got 2.5 (a number with a point", "收到 2.5（有小數點")):
+        err = tb.refused(ev.FalseWin(seat=2, claimed_tai=claimed), "claimed_tai")  # type: ignore[arg-type]
+        assert en in err.reason.en and zh in err.reason.zh, err.reason
+        assert "True" not in err.reason.en + err.reason.zh and "'3'" not in err.reason.en + err.reason.zh
+
+
 def test_a_void_false_win_leaves_the_tile_to_the_others_only() -> None:
     """Under void_hand a 詐胡 on a discard leaves that discard winnable by another claimant (a win beside the
     false one), but not by the offender himself, and not after the discarder's own 詐胡 (no claim on the tile);

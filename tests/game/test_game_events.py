@@ -167,3 +167,19 @@ def test_public_view_hides_other_hands_and_counts_unseen_copies() -> None:
     text = render_table(state)
     for s in range(1, 4):  # the printout shows how many tiles a seat holds, never which
         assert f"[{state.seats[s].size}]" in text
+
+
+@pytest.mark.parametrize(("data", "said"), [
+    (["Drew", True, None], '["Drew", true, null]'),
+    ({"type": "Drew", "seat": None}, '{"type": "Drew", "seat": null}'),
+    ({"v": 1, "type": None, "ok": False}, "null"),
+    ({"v": 1, "type": "Drew", "seat": 1, "tile": "10m"}, '"tile": "10m"'),
+])
+def test_a_refused_saved_event_is_said_as_its_line_wrote_it(data: object, said: str) -> None:
+    """A bad line was said back as Python spells it: ['Drew', True, None], {'type': 'Drew', 'seat': None},
+    unknown event type None, "… in {'v': 1, …, 'tile': '10m'}": the line's own JSON now, in both languages."""
+    with pytest.raises(ev.EventError) as info:
+        ev.from_dict(data)  # type: ignore[arg-type]
+    for text in (info.value.reason.zh, info.value.reason.en):
+        assert said in text, text
+        assert "{'" not in text and "['" not in text and "True" not in text and "None" not in text, text

@@ -1567,3 +1567,13 @@ def test_a_game_kept_nowhere_for_an_error_without_chinese_words_names_it_in_chin
     assert f"the game could not be kept elsewhere ({english})" in p_en, p_en
     assert english not in p_zh + host_zh and "Input" not in p_zh + host_zh, (p_zh, host_zh)  # (no English)
     service.close()
+
+
+def test_a_bad_private_header_is_said_as_its_line_wrote_it(tmp_path: Path) -> None:
+    """An export header's private hands that are no map were said as Python spells them: ['2', True]."""
+    lines = [json.dumps(ev.to_dict(e)) for e in sim_log()[:5]]
+    header = {"schema": "companion.table", "events": len(lines), "private": ["2", True]}
+    with pytest.raises(ev.EventError) as info:
+        TableService.import_jsonl(tmp_path / "h.db", [json.dumps(header)] + lines)
+    for text in (info.value.reason.zh, info.value.reason.en):
+        assert '["2", true]' in text and "True" not in text and "'" not in text, text

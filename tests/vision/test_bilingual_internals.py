@@ -206,7 +206,7 @@ def test_a_model_that_is_not_a_tile_classifier_is_refused_in_both_languages(tmp_
     alien = {**CLASSIFIER_META, "class_names": json.dumps(["1m", "zz"])}
     with pytest.raises(ModelError) as e:
         TileClassifier(tiny_model(tmp_path / "alien.onnx", alien), flower_look=False)
-    halves(str(e.value), "alien.onnx: not a tile classifier (class 'zz' is not a tile)", zh=("'zz'",))
+    halves(str(e.value), 'alien.onnx: not a tile classifier (class "zz" is not a tile)', zh=('"zz"',))
 
 
 def _strip_model(path: Path, changed: dict[str, str] | None = None) -> Path:
