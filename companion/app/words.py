@@ -1498,6 +1498,14 @@ UI: dict[str, tuple[str, str]] = {
     # --- the dealer's parts with a 連莊 or 拉莊 worth more than 1 tai a hand: listed, as 連2（每次 2 台）拉2 runs
     # together (a change review read 「連2，每次 2 台拉2」; ledger_model.dealer_parts) ---
     "dealer_parts_listed": ("{streak}、{pull}", "{streak_en} and {pull_en}"),
+    # --- a settlement review: a false win under a rule set that does not penalise it (false_win_penalty = none) read
+    # "Lin: false win, 0 tai", which a table pays as 底 + 0 tai; nothing is paid ---
+    "ledger_unpaid": ("{player} 詐胡：這套規則不罰，不用付錢", "{player}: false win, no penalty under these rules (nothing "
+                      "is paid)"),
+    "replay_unpaid": ("{player} 詐胡：這套規則不罰，不用付錢", "{player} makes a false win: no penalty under these rules "
+                      "(nothing is paid)"),
+    "penalty_none": ("詐胡不罰：這套規則不罰詐胡，不用付錢", "No false-win penalty: these rules do not penalise a false win "
+                     "(nothing is paid)"),
 }
 
 

@@ -45,6 +45,9 @@ def _won(line: WinLine, pick: Any, dealer_in: bool, why: Words | None = None) ->
     dealer wins or pays it; a rules review read "+ 1 dealer tai" beside a payment that carried none)."""
     if line.unscored:
         return f"{line.player}: {line.unscored}"
+    if line.unpaid:  # a false win these rules do not penalise ("0 tai" read as 底 + 0 tai paid: a settlement review)
+        said = ui("replay_unpaid", player=line.player)
+        return pick(said.zh, said.en)
     # a winner by what he did ("East wins on a discard", as the app says it; the kind's name read "East win on a
     # discard", and "North robbed kong" as if his kong were robbed: a rules review)
     # (a false win with its verb too: "West false win 8 tai" beside "East wins on a discard, 5 tai": a review)
