@@ -222,7 +222,9 @@ def parse_stakes(text: str | None) -> Stakes | None:
     """``--stakes 底/台`` (e.g. ``30/10``); a WinInputError naming ``--stakes`` when it is not that."""
     if not text:
         return None
-    base, sep, per = text.partition("/")
+    # the full-width slash too, as the app writes the stakes (底 30／台 10) and a Chinese keyboard types it (a
+    # settlement review was refused "30／10", digits full-width being read)
+    base, sep, per = text.replace("／", "/").partition("/")
     if not sep or not base.strip().isdecimal() or not per.strip().isdecimal():  # (isdigit passed ² to int)
         raise WinInputError("--stakes", f"expected base/per tai such as 30/10, got “{text}”",
                             f"要寫成 底/台，例如 30/10，收到「{text}」")

@@ -806,3 +806,13 @@ def test_explain_says_the_false_win_penalty_the_payments_make(capsys: pytest.Cap
         lines = out.splitlines()
         assert rc == 0 and lines[3] == want, out
         assert len(lines) == (4 if penalty == "none" else 7)  # the three payments after it, where there are any
+
+
+def test_stakes_typed_with_a_full_width_slash_are_read(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A settlement review: the app and the ledger write the stakes 「底 30／台 10」 and a Chinese keyboard types ／;
+    --stakes read full-width digits (３０/１０) but refused "30／10". It reads it as 30/10."""
+    rc, out = _run(capsys, [json.dumps({k: v for k, v in EX1.items() if k != "stakes"})], "--stakes", "30／10",
+                   tmp_path=tmp_path)
+    assert rc == 0 and json.loads(out)["total"] == 30 + 10 * json.loads(out)["hand_tai"]
+    assert main(["tai", str(tmp_path / "in.jsonl"), "--stakes", "30／", "--lang", "en"]) != 0
+    assert "“30／”" in capsys.readouterr().err  # still refused when incomplete, said as typed
