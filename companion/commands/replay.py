@@ -325,9 +325,9 @@ def run(args: argparse.Namespace) -> int:
             # a draw said beside a false win played dead before it (``continue_dead``): the false win alone read as
             # the hand's end, and the dealer then keeping the deal as a mistake (a settlement review)
             drawn = [pick(*outcome.said)] if outcome.kind in (OutcomeKind.DRAW, OutcomeKind.DECLINED) else []
-            said = drawn + [_won(x, pick, dealer_tai_counts(entry.result, x),
-                                 dealer_parts(entry.rules, entry.result.streak)) for x in entry.lines]
-            print(f"  #{entry.result.number} " + ("；" if lang == "zh" else "; ").join(said))
+            lines = drawn + [_won(x, pick, dealer_tai_counts(entry.result, x),
+                                  dealer_parts(entry.rules, entry.result.streak)) for x in entry.lines]
+            print(f"  #{entry.result.number} " + ("；" if lang == "zh" else "; ").join(lines))
             for t in entry.transfers:
                 print(f"      {t.payer} → {t.payee}: {t.amount}")
             # the next deal, and after the last hand of the 北 round that the session is over (spec §2.14, §6.7),

@@ -660,10 +660,10 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
             print(ui("penalty_none").text(lang), file=out)
         elif rule != "limit" and pays:
             d = max(p["dealer_tai"] for p in pays)
-            said = ui("penalty_tai", tai=min(p["tai"] - p["dealer_tai"] for p in pays)).text(lang)
+            penalty = ui("penalty_tai", tai=min(p["tai"] - p["dealer_tai"] for p in pays)).text(lang)
             if d:  # (" · " between the parts, as the total of a win says them)
-                said += " · " + dealer_tai_said(d, dealer_parts(profile, result["_win"].streak)).text(lang)
-            print(said, file=out)
+                penalty += " · " + dealer_tai_said(d, dealer_parts(profile, result["_win"].streak)).text(lang)
+            print(penalty, file=out)
     else:
         s: Score = result["_score"]
         reading: HouseReading = result["_house"]
