@@ -607,3 +607,20 @@ def test_a_false_win_the_rules_do_not_penalise_is_said_to_pay_nothing_not_0_tai(
         with contextlib.redirect_stdout(io.StringIO()) as out:
             assert main(["replay", str(log), "--quiet", "--lang", lang]) == 0
         assert want in out.getvalue()
+
+
+@pytest.mark.parametrize(("penalty", "key"), [("none", "live_p_false_others_unpaid"),
+                                              ("fixed8_plus_dealer", "live_p_false_others")])
+def test_the_live_prompt_after_a_false_win_says_no_penalty_is_paid_where_the_rules_have_none(
+        tmp_path: Path, penalty: str, key: str) -> None:
+    """A settlement review: after a 詐胡 that voids the hand, the Live tab asks whether another player also won on the
+    tile, and said that the false win's penalty "is still paid" then, under rules that do not penalise it too
+    (``false_win_penalty = none``, spec §6.6). It says there is no penalty there; elsewhere as before."""
+    from companion.app.live_offer import offer_for
+    from companion.app.words import ui
+
+    tb = _west_wins_on_3s_under_min_tai(tmp_path, "atawmj_2009", f'false_win_penalty = "{penalty}"\n')
+    tb.do(ev.FalseWin(seat=2))
+    prompt = offer_for(tb.state, len(tb.log), tb.log).prompt
+    assert prompt == ui(key)
+    assert ("still paid" in prompt.en) is (penalty != "none") and ("照付" in prompt.zh) is (penalty != "none")
