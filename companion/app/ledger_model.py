@@ -334,6 +334,8 @@ def _line(x: WinLine, dealer_in: bool, why: Words | None) -> Words:
     """A winner's line: his hand's tai and the items they come from (a 16-tai hand says it was 地胡, after its end
     card is gone), and the dealer's tai where settlement adds them (so "3 台" with 130 paid at 50 + 20 a tai is
     explained: the dealer's 1 tai on his payments)."""
+    if x.unpaid:  # a false win these rules do not penalise: nothing paid, no tai said
+        return ui("ledger_unpaid", player=x.player)
     kind = _kind(x.kind)
     # named and marked as the hand's end card says them (獨聽's shape; "（各家規矩）" where the count is a house rule)
     named = marked_items(x.score)[0] if x.score is not None else tuple((Words(zh, en), tai) for zh, en, tai in x.items)

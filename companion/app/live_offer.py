@@ -14,6 +14,7 @@ from companion.game import events as ev
 from companion.game.check import four_kongs_due, step
 from companion.game.check_win import instant_win_refusal, may_win_refusal, own_win_refusal
 from companion.game.evolve import FLOWER_KEPT_PAST, finish_hand
+from companion.game.session import table_profile
 from companion.game.state import (
     ActKind,
     OutcomeKind,
@@ -27,6 +28,7 @@ from companion.game.state import (
 from companion.game.switches import FirstDealer, MultiWin, WrongCount
 from companion.game.text import EVENT_EN, EVENT_ZH, IllegalEvent
 from companion.hand import MeldKind
+from companion.rules.profiles import load_profile
 from companion.tiles import Tile
 
 __all__ = ["Offer", "Claim", "WinChance", "offer_for", "dealer_after", "kong_tap", "added_kong_tap", "flower_tap", "refusal", "nearest_winner", "UNSEEN",
@@ -426,6 +428,11 @@ def voided(state: TableState) -> bool:
     return state.phase is Phase.HAND_OVER and out is not None and out.kind is OutcomeKind.FALSE_WIN and not out.winners
 
 
+def _unpaid(state: TableState) -> bool:
+    """The rules the table plays (its rule set with its house rules) do not penalise a false win (spec §6.6)."""
+    return table_profile(load_profile(state.profile or None), state.switches).switch("false_win_penalty") == "none"
+
+
 def _session_ends(state: TableState) -> bool:
     return finish_hand(state).session_over
 
@@ -550,8 +557,9 @@ def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seat
         winner = nearest_winner(state)
         if winner is not None:  # 截胡: only a nearer seat is offered, and his win replaces this one
             return ui("live_p_nearer_wins_last" if session_over else "live_p_nearer_wins", winner=unbroken(names[winner]))
-        if voided(state):  # the other seats' chance on the tile of a 詐胡, not a second winner's
-            return ui("live_p_false_others")
+        if voided(state):  # the other seats' chance on the tile of a 詐胡, not a second winner's (its penalty not
+            # said to be paid where the rules have none: a settlement review)
+            return ui("live_p_false_others_unpaid" if _unpaid(state) else "live_p_false_others")
         return ui("live_p_also_wins_last" if session_over else "live_p_also_wins")
     if session_over:
         return ui("live_p_over")

@@ -121,6 +121,7 @@ class ScoreLine:
     penalty: bool = False  # a 詐胡's line: its tai are the penalty's, not a hand's (a review read 這手牌 8 台)
     flowers: tuple[str, ...] = ()  # the winner's flowers, pictured after his hand: items such as 正花 come from them
     shared: int | None = None  # a 詐胡's limit payment, split among the other three (``WinLine.shared``)
+    unpaid: bool = False  # a 詐胡 its rules do not penalise (``WinLine.unpaid``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,7 +421,7 @@ def _hand_end(state: TableState) -> HandEnd | None:
                                _split(line.unscored) if line.unscored else None, house,
                                parts, _hand_of(line.score), penalty=kind is None,
                                flowers=tuple(f.code for f in sorted(line.score.win.flowers)) if line.score else (),
-                               shared=line.shared))
+                               shared=line.shared, unpaid=line.unpaid))
     at = ledger.stakes_of(entry)
     transfers = tuple(hand_payment(t, at.base, at.per_tai, entry.lines) for t in entry.transfers)
     nxt = next_deal_words(names, entry.next)

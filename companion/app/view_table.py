@@ -275,6 +275,7 @@ def hand_end_card(t: Say, end: HandEnd) -> ft.Control:
             rows.append(ft.Row([ft.Container(label(t(words), 13), width=220), label(f"{tai}", 13)]))
         rows += [label(t(w), 11, colour=GREY) for w in line.house]
         total = t(ui("penalty_limit", tai=line.hand_tai, amount=line.shared) if line.shared is not None
+                  else ui("penalty_none") if line.unpaid
                   else ui("penalty_tai" if line.penalty else "hand_tai", tai=line.hand_tai))
         if line.capped_tai != line.hand_tai:
             total += t(ui("capped", tai=line.capped_tai))

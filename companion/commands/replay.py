@@ -33,7 +33,7 @@ from companion.game.session import (
     session_ledgers,
     total_balances,
 )
-from companion.game.state import TableState
+from companion.game.state import OutcomeKind, TableState
 from companion.game.text import EVENT_ZH, RETRACT_NOTES, SOURCE_ZH, IllegalEvent, Msg, msg, seat_label
 from companion.game.view import evidence_said, render_table
 from companion.rules.profiles import ProfileError, load_profile, profile_id
@@ -45,6 +45,9 @@ def _won(line: WinLine, pick: Any, dealer_in: bool, why: Words | None = None) ->
     dealer wins or pays it; a rules review read "+ 1 dealer tai" beside a payment that carried none)."""
     if line.unscored:
         return f"{line.player}: {line.unscored}"
+    if line.unpaid:  # a false win these rules do not penalise ("0 tai" read as 底 + 0 tai paid: a settlement review)
+        said = ui("replay_unpaid", player=line.player)
+        return pick(said.zh, said.en)
     # a winner by what he did ("East wins on a discard", as the app says it; the kind's name read "East win on a
     # discard", and "North robbed kong" as if his kong were robbed: a rules review)
     # (a false win with its verb too: "West false win 8 tai" beside "East wins on a discard, 5 tai": a review)
@@ -319,10 +322,12 @@ def run(args: argparse.Namespace) -> int:
             if change is not None:  # the stakes or house rules changed before this hand, as the Ledger tab says it
                 print(f"  {pick(change.zh, change.en)}")
             outcome = entry.result.outcome  # a draw, or the last tile declined (spec §6.7)
-            print(f"  #{entry.result.number} " + "; ".join(_won(x, pick, dealer_tai_counts(entry.result, x),
-                                                                dealer_parts(entry.rules, entry.result.streak))
-                                                           for x in entry.lines) if entry.lines
-                  else f"  #{entry.result.number} {pick(*outcome.said)}")
+            # a draw said beside a false win played dead before it (``continue_dead``): the false win alone read as
+            # the hand's end, and the dealer then keeping the deal as a mistake (a settlement review)
+            drawn = [pick(*outcome.said)] if outcome.kind in (OutcomeKind.DRAW, OutcomeKind.DECLINED) else []
+            lines = drawn + [_won(x, pick, dealer_tai_counts(entry.result, x),
+                                  dealer_parts(entry.rules, entry.result.streak)) for x in entry.lines]
+            print(f"  #{entry.result.number} " + ("；" if lang == "zh" else "; ").join(lines))
             for t in entry.transfers:
                 print(f"      {t.payer} → {t.payee}: {t.amount}")
             # the next deal, and after the last hand of the 北 round that the session is over (spec §2.14, §6.7),

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import IO, Any, TextIO
 
 from companion.app.hand_model import seven_pairs
-from companion.app.ledger_model import dealer_parts, item_named
+from companion.app.ledger_model import dealer_parts, dealer_tai_said, item_named
 from companion.app.words import Words, ui
 from companion.commands._io import add_lang_option, lang_default, print_json, say, stdin_hint
 from companion.english import chinese, the_tile
@@ -222,7 +222,9 @@ def parse_stakes(text: str | None) -> Stakes | None:
     """``--stakes 底/台`` (e.g. ``30/10``); a WinInputError naming ``--stakes`` when it is not that."""
     if not text:
         return None
-    base, sep, per = text.partition("/")
+    # the full-width slash too, as the app writes the stakes (底 30／台 10) and a Chinese keyboard types it (a
+    # settlement review was refused "30／10", digits full-width being read)
+    base, sep, per = text.replace("／", "/").partition("/")
     if not sep or not base.strip().isdecimal() or not per.strip().isdecimal():  # (isdigit passed ² to int)
         raise WinInputError("--stakes", f"expected base/per tai such as 30/10, got “{text}”",
                             f"要寫成 底/台，例如 30/10，收到「{text}」")
@@ -390,7 +392,7 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
         s = score(win, profile)
     except FalseWin as e:
         penalty = settle_false_win(win, stakes, profile, e.claimed.hand_tai if e.claimed else None)
-        return {**echo, "profile": profile.id, "profile_as_seated": seated, "_profile": profile,
+        return {**echo, "profile": profile.id, "profile_as_seated": seated, "_profile": profile, "_win": win,
                 **_of_record(unnamed, obj), "false_win": True,
                 "reason": e.reason, "reason_zh": e.reason_zh,
                 "claimed_tai": e.claimed.hand_tai if e.claimed else None,
@@ -650,6 +652,18 @@ def explain(result: dict[str, Any], lang: str, out: TextIO, label: str | None = 
     print(f"{t['profile']}{colon}{named}", file=out)
     if result.get("false_win"):
         print(f"{t['false']}{colon}{result['reason_zh'] if lang == 'zh' else result['reason']}", file=out)
+        # the penalty the payments below make, as the hand's end card says it: its tai, and the dealer's on what he
+        # pays or is paid, or that there is none (a settlement review read payments of 8 and 11 tai, or nothing at
+        # all, under the reason alone); a limit payment has its own line below
+        rule, pays = result["penalty_rule"], result["payments"]
+        if rule == "none":
+            print(ui("penalty_none").text(lang), file=out)
+        elif rule != "limit" and pays:
+            d = max(p["dealer_tai"] for p in pays)
+            penalty = ui("penalty_tai", tai=min(p["tai"] - p["dealer_tai"] for p in pays)).text(lang)
+            if d:  # (" · " between the parts, as the total of a win says them)
+                penalty += " · " + dealer_tai_said(d, dealer_parts(profile, result["_win"].streak)).text(lang)
+            print(penalty, file=out)
     else:
         s: Score = result["_score"]
         reading: HouseReading = result["_house"]

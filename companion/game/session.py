@@ -59,6 +59,9 @@ class WinLine:
     # a 詐胡 under the ``limit`` penalty: the one limit payment its offender makes, split among the other three
     # (spec §6.6; 37, 37 and 36 of 110 were paid unexplained beside "8 台": a review)
     shared: int | None = None
+    # a 詐胡 its rule set does not penalise (``false_win_penalty = none``, spec §6.6): nothing paid, not "0 tai" (which
+    # a table pays as 底 + 0 tai: a settlement review)
+    unpaid: bool = False
     score: Score | None = field(default=None, compare=False, repr=False)  # the score itself, for the screens
 
 
@@ -312,9 +315,10 @@ def settle_hand(result: HandResult, prof: Profile, stakes: Stakes) -> tuple[list
     for seat, claimed in offenders:
         st = settle_false_win(_offender_input(seat, result, prof.id), stakes, prof, claimed)
         # the dealer's tai the offender pays him (or, the dealer offending, pays everyone): spec §6.6, "+ D"
-        shared = st.total if prof.switch("false_win_penalty") == "limit" else None
+        rule = prof.switch("false_win_penalty")
+        shared = st.total if rule == "limit" else None
         lines.append(WinLine(names[seat], "false_win", st.hand_tai, st.hand_tai,
-                             st.dealer_tai_paid, (), shared=shared))
+                             st.dealer_tai_paid, (), shared=shared, unpaid=rule == "none"))
         transfers += _transfers(st, by_wind)
     return lines, transfers
 

@@ -85,3 +85,20 @@ def test_replay_says_who_deals_next_and_when_the_session_is_over(
     every = capsys.readouterr().out
     assert re.search(r"^    the hand is over\n    win: .+\n    Next hand: \S+ deals, streak \d+, East round$", every,
                      re.M)
+
+
+def test_a_hand_drawn_after_a_false_win_played_dead_says_it_was_drawn(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A settlement review: under ``false_win_after = continue_dead`` seed 14's first hand has the dealer's false win,
+    played dead, and then an exhaustive draw. The hand's line said the false win alone, so the dealer keeping the deal
+    (a draw's, spec §2.14) read as a mistake; it says the draw first, then the false win, in each language."""
+    log = tmp_path / "dead.jsonl"
+    assert main(["simulate", "--seed", "14", "--hands", "1", "--switch", "false_win_after=continue_dead",
+                 "--out", str(log)]) == 0
+    capsys.readouterr()
+    said = {}
+    for lang in ("zh", "en"):
+        assert main(["replay", "--quiet", "--lang", lang, str(log)]) == 0
+        said[lang] = re.findall(r"^  #1 (.*)$", capsys.readouterr().out, re.M)
+    assert said["zh"] == ["流局；小美 詐胡 8 台 + 莊家 1 台"]
+    assert said["en"] == ["exhaustive draw; 小美 makes a false win, 8 tai + 1 dealer tai"]

@@ -577,3 +577,50 @@ def test_an_instant_win_switched_on_scores_the_tai_of_the_nearest_set_that_score
     assert prof.value("eight_flowers") == 0 and load_profile("zhaishenye").value("eight_flowers") == 16
     played = table_profile(prof, dataclasses.replace(switches_for(prof), eight_flowers=True, four_kongs=True))
     assert (played.value("eight_flowers"), played.value("four_kongs")) == (16, 8)
+
+
+def test_a_false_win_the_rules_do_not_penalise_is_said_to_pay_nothing_not_0_tai(tmp_path: Path) -> None:
+    """§6.6 ``none``: no penalty. A settlement review read "West: false win, 0 tai" on the Ledger, 「詐胡罰 0 台」 on
+    the hand's end card and "West makes a false win, 0 tai" in `companion replay`: at a table 0 tai pays 底 + 0 tai, yet
+    nothing was paid. Each says that these rules do not penalise it and nothing is paid."""
+    from companion.app.ledger_model import ledger_panel
+    from companion.app.table_model import _hand_end
+    from companion.app.words import ui
+    from companion.cli import main
+
+    tb = _west_wins_on_3s_under_min_tai(tmp_path, "atawmj_2009", 'false_win_penalty = "none"\n')
+    tb.refused(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("3s"), concealed=tb.hand(2)), "below_min")
+    tb.do(ev.FalseWin(seat=2))
+    (entry,) = ledger_of(tb.state).entries
+    (line,) = entry.lines
+    assert (line.kind, line.unpaid, entry.transfers) == ("false_win", True, ())
+    panel = ledger_panel(tb.state)
+    assert panel is not None
+    assert panel.rows[-1].lines == (ui("ledger_unpaid", player="West"),)
+    assert "0 tai" not in panel.rows[-1].lines[0].en and "0 台" not in panel.rows[-1].lines[0].zh
+    end = _hand_end(tb.state)
+    assert end is not None and end.lines[0].unpaid and end.lines[0].penalty
+    log = tmp_path / "none.jsonl"
+    log.write_text("".join(json.dumps(ev.to_dict(e), ensure_ascii=False) + "\n" for e in tb.log), encoding="utf-8")
+    for lang, want in (("en", "  #1 West makes a false win: no penalty under these rules (nothing is paid)\n"),
+                       ("zh", "  #1 West 詐胡：這套規則不罰，不用付錢\n")):
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            assert main(["replay", str(log), "--quiet", "--lang", lang]) == 0
+        assert want in out.getvalue()
+
+
+@pytest.mark.parametrize(("penalty", "key"), [("none", "live_p_false_others_unpaid"),
+                                              ("fixed8_plus_dealer", "live_p_false_others")])
+def test_the_live_prompt_after_a_false_win_says_no_penalty_is_paid_where_the_rules_have_none(
+        tmp_path: Path, penalty: str, key: str) -> None:
+    """A settlement review: after a 詐胡 that voids the hand, the Live tab asks whether another player also won on the
+    tile, and said that the false win's penalty "is still paid" then, under rules that do not penalise it too
+    (``false_win_penalty = none``, spec §6.6). It says there is no penalty there; elsewhere as before."""
+    from companion.app.live_offer import offer_for
+    from companion.app.words import ui
+
+    tb = _west_wins_on_3s_under_min_tai(tmp_path, "atawmj_2009", f'false_win_penalty = "{penalty}"\n')
+    tb.do(ev.FalseWin(seat=2))
+    prompt = offer_for(tb.state, len(tb.log), tb.log).prompt
+    assert prompt == ui(key)
+    assert ("still paid" in prompt.en) is (penalty != "none") and ("照付" in prompt.zh) is (penalty != "none")

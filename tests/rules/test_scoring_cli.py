@@ -778,3 +778,41 @@ def test_a_tables_own_minimum_over_a_sets_own_says_the_sets(capsys: pytest.Captu
     assert rc == 0 and result["false_win"] is True
     assert "(the table's own minimum; Three's own is 3)" in result["reason"]
     assert "（本桌規矩的起胡台數；「三台」原本是 3 台）" in result["reason_zh"]
+
+
+@pytest.mark.parametrize(("penalty", "zh", "en"), [
+    ("fixed8_plus_dealer", "詐胡罰 8 台 · 莊家 +3 台（莊家 1、連1拉1；莊家付或收的才加）",
+     "False-win penalty: 8 tai · dealer +3 tai (dealer 1, dealer continuation 1 and streak pull 1; on what the dealer "
+     "pays or is paid)"),
+    ("claimed_tai", "詐胡罰 0 台 · 莊家 +3 台（莊家 1、連1拉1；莊家付或收的才加）",
+     "False-win penalty: 0 tai · dealer +3 tai (dealer 1, dealer continuation 1 and streak pull 1; on what the dealer "
+     "pays or is paid)"),
+    ("none", "詐胡不罰：這套規則不罰詐胡，不用付錢",
+     "No false-win penalty: these rules do not penalise a false win (nothing is paid)"),
+])
+def test_explain_says_the_false_win_penalty_the_payments_make(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                              penalty: str, zh: str, en: str) -> None:
+    """A settlement review: below ``min_tai`` (a 詐胡, spec §6.4) --explain gave the reason and then payments of 8 and
+    11 tai with nothing saying they were the penalty and the dealer's 3 tai (§6.6); under ``none`` it said nothing of
+    money at all. The line under the reason says the penalty, as the hand's end card does, in each language."""
+    house = tmp_path / "pen.toml"
+    house.write_text(f'id = "pen"\ninherits = "atawmj_2009"\nname_zh = "罰"\nname_en = "pen"\n\n[switches]\n'
+                     f'min_tai = 2\nfalse_win_penalty = "{penalty}"\n', encoding="utf-8")
+    low = {"concealed": "789m11p66z", "win_tile": "1p", "win_type": "discard", "seat_wind": "N", "round_wind": "N",
+           "melds": ["pung:222m@L", "chow:567m@L", "chow:567m@L"], "dealer": "E", "streak": 1, "discarder": "W"}
+    for lang, want in (("zh", zh), ("en", en)):
+        rc, out = _run(capsys, [json.dumps(low)], "--explain", "--lang", lang, "--stakes", "30/10", "--profile",
+                       str(house), tmp_path=tmp_path)
+        lines = out.splitlines()
+        assert rc == 0 and lines[3] == want, out
+        assert len(lines) == (4 if penalty == "none" else 7)  # the three payments after it, where there are any
+
+
+def test_stakes_typed_with_a_full_width_slash_are_read(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A settlement review: the app and the ledger write the stakes 「底 30／台 10」 and a Chinese keyboard types ／;
+    --stakes read full-width digits (３０/１０) but refused "30／10". It reads it as 30/10."""
+    rc, out = _run(capsys, [json.dumps({k: v for k, v in EX1.items() if k != "stakes"})], "--stakes", "30／10",
+                   tmp_path=tmp_path)
+    assert rc == 0 and json.loads(out)["total"] == 30 + 10 * json.loads(out)["hand_tai"]
+    assert main(["tai", str(tmp_path / "in.jsonl"), "--stakes", "30／", "--lang", "en"]) != 0
+    assert "“30／”" in capsys.readouterr().err  # still refused when incomplete, said as typed
