@@ -396,14 +396,15 @@ def _encode(tp: Any, value: Any) -> Any:
     return value
 
 
-def _as_written(value: Any) -> str:
-    """``value`` as a log's JSON writes it (``true``, ``null``, ``"1"``), where Python's spelling (``True``,
-    ``None``, ``'1'``) is not what the file holds (a review); cut short where long."""
+def _as_written(value: Any, at_most: int = 80) -> str:
+    """``value`` as a log's JSON writes it (``true``, ``null``, ``"1"``, ``{"type": "Drew"}``), where Python's spelling
+    (``True``, ``None``, ``'1'``, ``{'type': 'Drew'}``) is not what the file holds (a review; a later one read a whole
+    line said back in Python's); cut to ``at_most`` characters."""
     try:
         said = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):  # (not from a JSON file: an object made in Python)
         said = repr(value)
-    return shortened(said)
+    return shortened(said, at_most)
 
 
 def _big(n: int) -> str:
@@ -482,11 +483,11 @@ empty field)."""
 def from_dict(data: Mapping[str, Any]) -> Event:
     """Read one saved event, upgrading older schema versions; :class:`EventError` names the problem."""
     if not isinstance(data, Mapping):
-        raise EventError(msg("ev_not_object", data=repr(data)[:200]))
+        raise EventError(msg("ev_not_object", data=_as_written(data, 200)))
     d = dict(data)
     version = d.pop("v", None)
     if version is None:
-        raise EventError(msg("ev_no_version", data=repr(data)[:200]))
+        raise EventError(msg("ev_no_version", data=_as_written(data, 200)))
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:  # "2", 2.0, true: said as such
         raise EventError(msg("ev_bad_version", version=shortened(_as_written(version), 40)))
     if version > SCHEMA_VERSION:  # (a version of 4000 digits was said whole, twice)
@@ -498,7 +499,7 @@ def from_dict(data: Mapping[str, Any]) -> Event:
     name = d.pop("type", None)
     cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
     if cls is None:
-        raise EventError(msg("ev_unknown_type", name=repr(name), data=repr(data)[:200]))
+        raise EventError(msg("ev_unknown_type", name=_as_written(name, 40), data=_as_written(data, 200)))
     if early:
         raise EventError(msg("ev_stamp_early", name=name, version=written, stamp=_as_written(d["rules_version"])))
     if written >= STAMPED_SINCE and "rules_version" not in d:  # (written on every line: one without it was edited)
@@ -517,7 +518,7 @@ def from_dict(data: Mapping[str, Any]) -> Event:
                and f.default_factory is MISSING]
     if missing:
         raise EventError(msg("ev_missing_fields", name=name, missing=", ".join(missing)))
-    shown = repr(dict(data))[:200]
+    shown = _as_written(dict(data), 200)
     try:
         kwargs = {k: _decode(hints[k], v, f"{name}.{k}") for k, v in d.items()}
         return cls(**kwargs)

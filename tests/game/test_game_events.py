@@ -167,3 +167,21 @@ def test_public_view_hides_other_hands_and_counts_unseen_copies() -> None:
     text = render_table(state)
     for s in range(1, 4):  # the printout shows how many tiles a seat holds, never which
         assert f"[{state.seats[s].size}]" in text
+
+
+@pytest.mark.parametrize(("data", "said"), [
+    ({"type": "discard", "seat": 9, "tile": "1m"}, '{"type": "discard", "seat": 9, "tile": "1m"}'),
+    ({"v": 4, "type": None}, '{"v": 4, "type": null}'),
+    ({"v": 4, "type": "Bogus", "ready": True}, '"Bogus"'),
+    ({"v": 4, "type": "Discarded", "seat": 0, "tile": "1q", "rules_version": 1}, '"tile": "1q"'),
+    ("Drew", '"Drew"'),
+])
+def test_a_bad_line_is_said_back_as_the_file_writes_it(data: object, said: str) -> None:
+    """A first-hour review: ``companion replay`` of a hand-edited log said the line back in Python's spelling
+    (``{'type': 'discard', ...}``, ``unknown event type None in {'v': 4, 'type': None}``), which is not what the file
+    holds; it is said as JSON, in both languages."""
+    with pytest.raises(ev.EventError) as info:
+        ev.from_dict(data)  # type: ignore[arg-type]
+    reason = info.value.reason
+    for text in (reason.en, reason.zh):
+        assert said in text and "'" not in text and "None" not in text and "True" not in text, text
