@@ -488,8 +488,8 @@ _SEPARATORS = " ,+、，\u3000\t"  # what a player may type between tiles
 def typed_without_last(text: str) -> str:
     """``text`` (a hand as typed) less what was typed or tapped last: a meld whole (``碰：999p@O``); a tile named
     in Chinese whole (東風, 白板, 竹3, 一萬); one tile of a run keeping its suit (``456m`` -> ``45m``, ``４５ｍ`` ->
-    ``４ｍ``, ``45萬`` -> ``4萬``, ``一二萬`` -> ``一萬``); else one character. Separators at the end go with it. My hand and Live both go
-    back with this one (two copies had drifted: one took 東風 back to 東)."""
+    ``４ｍ``, ``45萬`` -> ``4萬``, ``一二萬`` -> ``一萬``); else one character. Separators at the end go with it. My
+    hand and Live both go back with this one (two copies had drifted: one took 東風 back to 東)."""
     text = text.rstrip(_SEPARATORS)
     plain = plain_typed(text)
     words = plain.split()
