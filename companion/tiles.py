@@ -344,6 +344,19 @@ _SUIT_CHARS = {c: s for s, cs in (("m", "萬万"), ("p", "筒餅饼"), ("s", "�
 """The characters that stand for a suit letter after digits (萬 in 45萬)."""
 
 
+_ZH_NUMERALS = {d: i + 1 for digits in (_ZH_DIGITS, "壹貳參肆伍陸柒捌玖") for i, d in enumerate(digits)}
+"""The numerals a run of suited tiles is written with in Chinese, the suit said once after them: 一二三萬 is 123m, as
+45萬 is 45m (a first-hour review typed 一二三萬四五六筒 and was refused at 一)."""
+
+
+def _numeral_run(plain: str, i: int) -> int:
+    """How many Chinese numerals run from ``plain[i]`` (0 where it is none)."""
+    n = 0
+    while i + n < len(plain) and plain[i + n] in _ZH_NUMERALS:
+        n += 1
+    return n
+
+
 _NO_SUIT = "digits without a suit letter (m p s z f x) or its Chinese character"
 _NO_SUIT_ZH = "數字後面要接花色字母 m p s z f x（或 萬、筒、條）"
 _NO_PLANT_NUMBER = ("the bamboo and chrysanthemum flowers go by the number printed on them, since sets differ on "
@@ -408,6 +421,14 @@ def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
                 raise NotationError(text, digits[0][1], _NO_SUIT, _NO_SUIT_ZH)
             i += 1
             continue
+        run = _numeral_run(plain, i)
+        if run:  # 一二三萬 as 123m (一萬 as before): the numerals say their suit once, after them
+            if digits or plain[i + run : i + run + 1] not in _SUIT_CHARS:
+                raise NotationError(text, digits[0][1] if digits else i, _NO_SUIT, _NO_SUIT_ZH)
+            suit = _SUIT_CHARS[plain[i + run]]
+            tiles.extend(Tile.suited(suit, _ZH_NUMERALS[plain[i + k]]) for k in range(run))
+            i += run + 1
+            continue
         for length in range(_ZH_MAXLEN, 0, -1):
             word = plain[i : i + length]
             # a flower's number is its own only where no run goes on after it: 梅1m is 梅 and 1m
@@ -467,8 +488,8 @@ _SEPARATORS = " ,+、，\u3000\t"  # what a player may type between tiles
 def typed_without_last(text: str) -> str:
     """``text`` (a hand as typed) less what was typed or tapped last: a meld whole (``碰：999p@O``); a tile named
     in Chinese whole (東風, 白板, 竹3, 一萬); one tile of a run keeping its suit (``456m`` -> ``45m``, ``４５ｍ`` ->
-    ``４ｍ``, ``45萬`` -> ``4萬``); else one character. Separators at the end go with it. My hand and Live both go
-    back with this one (two copies had drifted: one took 東風 back to 東)."""
+    ``４ｍ``, ``45萬`` -> ``4萬``, ``一二萬`` -> ``一萬``); else one character. Separators at the end go with it. My
+    hand and Live both go back with this one (two copies had drifted: one took 東風 back to 東)."""
     text = text.rstrip(_SEPARATORS)
     plain = plain_typed(text)
     words = plain.split()
@@ -476,6 +497,8 @@ def typed_without_last(text: str) -> str:
         return text[:len(text) - len(words[-1])].rstrip(_SEPARATORS)
     if not text:
         return ""
+    if plain[-1] in _SUIT_CHARS and _numeral_run(plain[-3:-1], 0) == 2:  # 一二三萬 -> 一二萬: the run keeps its suit
+        return text[:-2] + text[-1]
     named = next((len(w) for w in _LONGEST_FIRST if plain.endswith(w)), 0)
     if named:
         return text[:-named].rstrip(_SEPARATORS)

@@ -91,12 +91,13 @@ def test_waits_says_how_farfrom_ready_in_the_words_shanten_says_it(capsys: pytes
 
 def test_a_wind_refused_says_in_both_languages_that_1z_4z_and_the_chinese_names_are_taken(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """--seat south: the English named E S W N alone, the Chinese added 東 南 西 北; neither 南風 nor 1z-4z."""
-    err = refused(capsys, "score", "x.jpg", "--seat", "south")
+    """--seat south: the English named E S W N alone, the Chinese added 東 南 西 北; neither 南風 nor 1z-4z. (South
+    itself is taken since: a first-hour review.)"""
+    err = refused(capsys, "score", "x.jpg", "--seat", "southeast")
     english, _, chinese = err.rpartition("error: ")[2].partition(" / 錯誤：")
-    assert "1z-4z" in english and "Chinese name" in english and "“south”" in english
-    assert "1z-4z" in chinese and "南風" in chinese and "東 南 西 北" in chinese and "「south」" in chinese
-    for taken in ("2z", "南風", "南"):
+    assert "1z-4z" in english and "Chinese name" in english and "“southeast”" in english
+    assert "1z-4z" in chinese and "南風" in chinese and "東 南 西 北" in chinese and "「southeast」" in chinese
+    for taken in ("2z", "南風", "南", "south"):
         assert build_parser().parse_args(["score", "x.jpg", "--seat", taken]).seat == "S"
 
 
@@ -173,3 +174,16 @@ def test_one_json_said_for_the_win_its_json_and_the_settlement() -> None:
     import it from one module below them."""
     assert win.json_said is _win_json.json_said is settlement.json_said is json_said
     assert not hasattr(win, "_said")
+
+
+@pytest.mark.parametrize(("typed", "letter"), [("South", "S"), ("south", "S"), ("EAST", "E"), ("West", "W"),
+                                               ("north", "N"), ("Ｎｏｒｔｈ", "N")])
+def test_a_wind_is_taken_by_its_english_name(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                             typed: str, letter: str) -> None:
+    """A first-hour review typed --seat South and was refused, though 南 and 南風 were taken and the refusal itself
+    listed "East, South, West, North": the English names are taken too, in --seat and in tai's seat_wind."""
+    assert build_parser().parse_args(["score", "x.jpg", "--seat", typed]).seat == letter
+    line = (LINE % typed).replace('"discarder": "E"', f'"discarder": "{"W" if letter == "E" else "E"}"')
+    monkeypatch.setattr("sys.stdin", io.StringIO(line + "\n"))
+    code, out, err = run(capsys, "tai")
+    assert code == 0 and '"error"' not in out and err == "", (out, err)

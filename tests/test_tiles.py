@@ -274,3 +274,34 @@ def test_backspace_takes_the_last_tile_whole_however_it_was_typed(typed: str, le
     assert typed_without_last(typed) == left == without_last(typed) == without_last_tile(typed)
     if typed.strip() and ":" not in plain_typed(typed):
         assert parse_tiles(left) == parse_tiles(typed)[:-1]
+
+
+@pytest.mark.parametrize(("text", "canonical"), [
+    ("一二三萬四五六筒七八九條東東南南南", "123m456p789s11222z"),
+    ("二五八萬 東風", "258m1z"),
+    ("壹貳參万", "123m"),
+    ("伍陸柒條 三四五餅", "345p567s"),
+    ("九萬一二三筒", "9m123p"),
+])
+def test_a_run_of_chinese_numerals_says_its_suit_once(text: str, canonical: str) -> None:
+    """A first-hour review typed 一二三萬四五六筒 (as Chinese writes a hand, and as 45萬 is read) and was refused at
+    一 ("unexpected character"); only 一萬二萬三萬 was read."""
+    assert format_tiles(parse_tiles(text)) == canonical
+
+
+@pytest.mark.parametrize(("text", "position"), [("一二三", 0), ("一", 0), ("一二三萬四", 4), ("12一萬", 0)])
+def test_chinese_numerals_without_their_suit_are_said_so(text: str, position: int) -> None:
+    """Numerals that no suit follows are refused as digits without their suit, at where they start, in both
+    languages (not as an unknown character)."""
+    with pytest.raises(NotationError) as e:
+        parse_tiles(text)
+    assert e.value.position == position
+    assert "without a suit" in str(e.value) and "花色" in e.value.zh
+
+
+@pytest.mark.parametrize(("typed", "left"), [("一二三萬", "一二萬"), ("一二萬", "一萬"), ("東 一二萬", "東 一萬"),
+                                             ("一二三萬東", "一二三萬")])
+def test_backspace_takes_one_numeral_of_a_run_keeping_its_suit(typed: str, left: str) -> None:
+    """As 45萬 goes back to 4萬, 一二三萬 goes back to 一二萬 (not to 一二, which reads as no tile)."""
+    assert typed_without_last(typed) == left
+    assert parse_tiles(left) == parse_tiles(typed)[:-1]

@@ -221,7 +221,7 @@ UI: dict[str, tuple[str, str]] = {
     "hand_bad": ("這手牌讀不懂：{why}", "This hand cannot be read: {why_en}"),
     "hand_so_far": ("已輸入 {n} 張，還差 {need} 張（手牌 16 張，吃碰槓一組算 3 張；摸牌後 17 張）",
                     "{n} tiles so far, {need} to go (a hand holds 16, a meld counting 3; 17 with a tile drawn)"),
-    "notation_hint": ("（牌的寫法：萬 1m-9m、筒 1p-9p、條 1s-9s，東南西北白發中 1z-7z，花 1f-8f；也可以直接寫中文，例如 東東東，或點下面的牌）",
+    "notation_hint": ("（牌的寫法：萬 1m-9m、筒 1p-9p、條 1s-9s，東南西北白發中 1z-7z，花 1f-8f；也可以直接寫中文，例如 東東東、一二三萬，或點下面的牌）",
                       " (how tiles are written: Characters 1m-9m, Dots 1p-9p, Bamboo 1s-9s; East South West North "
                       "1z-4z, White Green Red dragons 5z-7z; flowers 1f-8f; or tap them below)"),
     "glossary_title": ("看不懂的詞？", "Words used here"),

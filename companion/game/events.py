@@ -498,7 +498,7 @@ def from_dict(data: Mapping[str, Any]) -> Event:
     name = d.pop("type", None)
     cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
     if cls is None:
-        raise EventError(msg("ev_unknown_type", name=as_written(name), data=as_written(data, 200)))
+        raise EventError(msg("ev_unknown_type", name=as_written(name, 40), data=as_written(data, 200)))
     if early:
         raise EventError(msg("ev_stamp_early", name=name, version=written, stamp=as_written(d["rules_version"])))
     if written >= STAMPED_SINCE and "rules_version" not in d:  # (written on every line: one without it was edited)

@@ -1218,8 +1218,19 @@ def sqlite_zh(err: sqlite3.Error) -> str:
     if said is not None:
         return said
     if "no such table" in str(err):
-        return "不是這個程式的牌局檔（缺少它的資料表）"
+        return _NOT_OURS[1]
     return f"資料庫錯誤：{err}"
+
+
+_NOT_OURS = "not a table file of this program (its tables are missing)", "不是這個程式的牌局檔（缺少它的資料表）"
+"""A SQLite file of another program's, replayed: said so in both languages (its English was SQLite's own "no such
+table: events", the Chinese this; a first-hour review)."""
+
+
+def sqlite_en(err: sqlite3.Error) -> str:
+    """The gist of a SQLite error in English, as :func:`sqlite_zh` says it in Chinese: SQLite's own words, except for
+    a file that is not a table file at all."""
+    return _NOT_OURS[0] if "no such table" in str(err) else str(err)
 
 
 def sqlite_damaged(err: sqlite3.Error) -> bool:
@@ -1231,10 +1242,10 @@ def sqlite_damaged(err: sqlite3.Error) -> bool:
 
 def _bad_table(err: sqlite3.Error) -> ev.EventError:
     """A table file that could not be read: a damaged one said so in both languages, never in SQLite's words (a
-    review read "database disk image is malformed"); another error in SQLite's, and :func:`sqlite_zh`'s Chinese."""
+    review read "database disk image is malformed"); another error in :func:`sqlite_en`'s words and :func:`sqlite_zh`'s."""
     if sqlite_damaged(err):
         return ev.EventError(msg("ev_table_damaged"))
-    return ev.EventError(msg("ev_bad_table", detail=sqlite_zh(err), detail_en=str(err)))
+    return ev.EventError(msg("ev_bad_table", detail=sqlite_zh(err), detail_en=sqlite_en(err)))
 
 
 def read_log(path: str | Path) -> tuple[list[tuple[int, ev.Event]], dict[int, tuple[Tile, ...]]]:

@@ -29,6 +29,9 @@ __all__ = ["Replacement", "Win", "WinInputError", "WinType", "WINDS", "counted_s
 WINDS = (Tile.Z1, Tile.Z2, Tile.Z3, Tile.Z4)
 _WIND_LETTERS = {"E": Tile.Z1, "S": Tile.Z2, "W": Tile.Z3, "N": Tile.Z4}
 _WIND_LETTER_OF = {v: k for k, v in _WIND_LETTERS.items()}
+_WIND_NAMES = {"EAST": Tile.Z1, "SOUTH": Tile.Z2, "WEST": Tile.Z3, "NORTH": Tile.Z4}
+"""The winds by their English names, any case: ``--seat South`` was refused (a first-hour review), where 南 and 南風
+were taken and the refusal itself listed "East, South, West, North"."""
 
 
 _FIRST_WINS = (("heavenly", "天胡", "a heavenly win"), ("earthly", "地胡", "an earthly win"),
@@ -128,15 +131,17 @@ def error_zh(e: ValueError) -> str:
 
 
 def parse_wind(value: Any, field: str) -> Tile:
-    """``E S W N`` or ``1z``-``4z`` (or a wind :class:`Tile`), or a wind's Chinese name (南, 南風); full-width
-    letters and digits read as plain ones, as tiles do (a phone's Ｓ was refused where its ４５ｍ was taken: a change
-    review)."""
+    """``E S W N`` or ``1z``-``4z`` (or a wind :class:`Tile`), or a wind's English or Chinese name (South, 南,
+    南風); full-width letters and digits read as plain ones, as tiles do (a phone's Ｓ was refused where its ４５ｍ was
+    taken: a change review)."""
     if isinstance(value, Tile) and value in WINDS:
         return value
     if isinstance(value, str):
         text = plain_typed(value).strip()
         if text.upper() in _WIND_LETTERS:
             return _WIND_LETTERS[text.upper()]
+        if text.upper() in _WIND_NAMES:
+            return _WIND_NAMES[text.upper()]
         try:
             tile = Tile.from_code(text)
         except NotationError:

@@ -943,7 +943,8 @@ def test_a_table_file_replaced_and_the_app_closed_before_a_tap_keeps_the_open_ga
 
 
 def test_sqlites_own_words_are_said_in_chinese_too(tmp_path: Path) -> None:
-    """A review read "database or disk is full" and "no such table: events" inside the Chinese half."""
+    """A review read "database or disk is full" and "no such table: events" inside the Chinese half; a later one
+    read SQLite's "no such table: events" in the English half, where the Chinese said what it means."""
     from companion.game.service import read_log, sqlite_zh
 
     full = sqlite3.OperationalError("database or disk is full")
@@ -955,7 +956,8 @@ def test_sqlites_own_words_are_said_in_chinese_too(tmp_path: Path) -> None:
     db.close()
     with pytest.raises(ev.EventError) as err:
         read_log(other)
-    assert err.value.reason.en == "the table file cannot be read: no such table: events"
+    assert err.value.reason.en == ("the table file cannot be read: not a table file of this program (its tables are "
+                                   "missing)")
     assert err.value.reason.zh == "牌局檔無法讀取：不是這個程式的牌局檔（缺少它的資料表）"
 
 
