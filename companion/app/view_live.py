@@ -198,6 +198,7 @@ class LiveTab:
         self._entering = False
         self._last_discard: tuple[str, float] = ("", 0.0)
         self._shown: Offer | None = None  # the offer the screen was last drawn from
+        self._error_line: ft.Control | None = None  # the refusal as last drawn, where one was
         self.win_at = -1
 
     @property
@@ -416,9 +417,11 @@ class LiveTab:
         if self.win is None:  # (the win form says what it asks)
             parts.append(ident(ID_LIVE_PROMPT, label(t(offer.prompt), 16, bold=True, colour=FELT)))
         parts.append(self._actions(offer))
+        self._error_line = None
         if self.error is not None:  # under what was tapped: above it, the line moved the tiles a finger taps next
             # (a review's tap after a refusal could land a row off); the foot of the screen says it too (notice)
-            parts.append(ident(ID_LIVE_ERROR, label(t(self._refused(self.error)), 14, colour=ACCENT)))
+            self._error_line = ident(ID_LIVE_ERROR, label(t(self._refused(self.error)), 14, colour=ACCENT))
+            parts.append(self._error_line)
         # the table's state under what to tap: above it, the banner pushed the discard tiles and the claims below a
         # phone's screen, so most taps needed a scroll, and the page, staying where it was scrolled, then hid the
         # next prompt (two player reviews); the prompt above says what the banner's headline said
@@ -886,6 +889,12 @@ class LiveTab:
 
     def _typing(self) -> None:
         """Called from the field's handler: Flet sends the box's change when the handler returns."""
+        if self.error is not None:  # a refusal of the hand as it stood, edited since: taken back, here and at the foot
+            # (a review's mended hand read 「可以胡」 over a red 「不行：這樣桌上會有 5 張九萬」 about the hand before)
+            self.error = None
+            if self._error_line is not None:  # hidden, not redrawn: the page is not rebuilt under a finger typing
+                self._error_line.visible = False
+            self.host.clear_notice()
         if self.win is not None:
             self.typed_box.content = self._typed(self.win)
         self._keep()
