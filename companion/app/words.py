@@ -1498,6 +1498,28 @@ UI: dict[str, tuple[str, str]] = {
     # --- the dealer's parts with a 連莊 or 拉莊 worth more than 1 tai a hand: listed, as 連2（每次 2 台）拉2 runs
     # together (a change review read 「連2，每次 2 台拉2」; ledger_model.dealer_parts) ---
     "dealer_parts_listed": ("{streak}、{pull}", "{streak_en} and {pull_en}"),
+    # --- the Live tab's prompt after a win on a discard under 截胡 unless three (or three winners draw): it said
+    # 「一炮多響」 ("Several winners") while the caption said the farther win no longer counts, and B alone was paid ---
+    "live_p_unless_three": ("截胡，三家都胡時都算：還有人也胡這張嗎？有的話先按他的「胡」（兩家胡，近的那家胡；三家都胡，三家都算）；"
+                            "沒有就輸入下一把莊家擲的骰子",
+                            "The nearest wins, but all three when three: does anyone else win on this tile? If so, tap "
+                            "that player's Win first (of two, the nearer wins; with three, all three win); if not, "
+                            "enter the next dealer's dice"),
+    "live_p_unless_three_last": ("截胡，三家都胡時都算：還有人也胡這張嗎？有的話先按他的「胡」（兩家胡，近的那家胡；三家都胡，三家都算）；"
+                                 "沒有，這一將就打完了",
+                                 "The nearest wins, but all three when three: does anyone else win on this tile? If "
+                                 "so, tap that player's Win first (of two, the nearer wins; with three, all three "
+                                 "win); if not, the session is over"),
+    "live_p_three_draw": ("截胡，三家都胡時流局：還有人也胡這張嗎？有的話先按他的「胡」（兩家胡，近的那家胡；三家都胡，這一把流局）；"
+                          "沒有就輸入下一把莊家擲的骰子",
+                          "The nearest wins, a draw when three: does anyone else win on this tile? If so, tap that "
+                          "player's Win first (of two, the nearer wins; with three, the hand is a draw); if not, "
+                          "enter the next dealer's dice"),
+    "live_p_three_draw_last": ("截胡，三家都胡時流局：還有人也胡這張嗎？有的話先按他的「胡」（兩家胡，近的那家胡；三家都胡，這一把流局）；"
+                               "沒有，這一將就打完了",
+                               "The nearest wins, a draw when three: does anyone else win on this tile? If so, tap "
+                               "that player's Win first (of two, the nearer wins; with three, the hand is a draw); if "
+                               "not, the session is over"),
 }
 
 
