@@ -79,6 +79,7 @@ from companion.game.evolve import terms_ahead
 from companion.game.service import ServiceError
 from companion.game.session import switches_for
 from companion.game.state import ActKind, Phase, window
+from companion.game.switches import MultiWin
 from companion.game.text import msg
 from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError, load_profile, profile_id
@@ -807,8 +808,11 @@ class LiveTab:
                                          # each put the last seat's win 12 px lower, under a 360x640 phone's bar
                                          padding=ft.Padding.symmetric(horizontal=8)))
         # no title where the prompt above already asks for a chow, pung, kong or win
-        title: Words | None = ui("live_also_wins") if o.phase is Phase.HAND_OVER else None
         state = game.state
+        rule = state.switches.multi_win  # (截胡 unless three: not 一炮多響, which pays every winner)
+        title: Words | None = None if o.phase is not Phase.HAND_OVER else ui("live_also_wins_unless_three") \
+            if rule is MultiWin.NEAREST_UNLESS_THREE else ui("live_also_wins_three_draw") \
+            if rule is MultiWin.THREE_IS_DRAW else ui("live_also_wins")
         if voided(state):
             title = ui("live_false_others")
         winner = nearest_winner(state) if o.phase is Phase.HAND_OVER else None

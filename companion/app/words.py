@@ -1520,6 +1520,12 @@ UI: dict[str, tuple[str, str]] = {
                                "The nearest wins, a draw when three: does anyone else win on this tile? If so, tap "
                                "that player's Win first (of two, the nearer wins; with three, the hand is a draw); if "
                                "not, the session is over"),
+    "live_also_wins_unless_three": ("還有人也胡這張嗎？（兩家胡，近的那家胡；三家都胡，三家都算）",
+                                    "Does anyone else win on this tile? (Of two, the nearer wins; with three, all three "
+                                    "win)"),
+    "live_also_wins_three_draw": ("還有人也胡這張嗎？（兩家胡，近的那家胡；三家都胡，這一把流局）",
+                                  "Does anyone else win on this tile? (Of two, the nearer wins; with three, the hand is "
+                                  "a draw)"),
 }
 
 

@@ -717,3 +717,21 @@ def test_a_win_refused_then_mended_in_the_form_no_longer_says_the_refusal(tmp_pa
     _tapped(page, "live-win-ok")
     assert tab.error is None and game.state.outcome is not None
     game.close()
+
+
+@pytest.mark.parametrize("rule", ["nearest_unless_three", "three_is_draw"])
+def test_the_win_buttons_after_a_win_say_the_tables_rule_for_two_or_three_winners(tmp_path: Path, rule: str) -> None:
+    """A review: under 截胡 unless three (or three winners draw), the buttons for a further win on the tile stood under
+    「一炮多響：還有人也胡這張嗎？」 ("Several winners"), as if each winner were paid; they say the table's rule."""
+    from companion.game import events as ev
+
+    game = _table(tmp_path, rule)
+    assert game.discard("9m") is None
+    assert game.win(2, ev.WinKind.DISCARD, "123p456p789p123s456s9m") is None
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    shown = _texts(tab.build())
+    want = ui("live_also_wins_unless_three" if rule == "nearest_unless_three" else "live_also_wins_three_draw")
+    assert tab.host.t(want) in shown and tab.host.t(ui("live_also_wins")) not in shown
+    assert not any("Several winners" in said for said in shown)
+    game.close()
