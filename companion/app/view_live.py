@@ -1214,11 +1214,11 @@ class LiveTab:
 
 
 def _typed_dice(text: str | None, which: Words) -> tuple[int, ...] | Words:
-    """Dice as typed: "3 5 6", "3,5,6" or "356" (full-width digits too); anything else is said back as typed (a
-    review's "0 -1 3" came back as "0 1 3"), and one number that could be the dice's sum ("12") is asked for die by
-    die."""
+    """Dice as typed: "3 5 6", "3,5,6", "3+5+6" (as the table's entries write a throw) or "356" (full-width digits
+    too); anything else is said back as typed (a review's "0 -1 3" came back as "0 1 3"), and one number that could be
+    the dice's sum ("12") is asked for die by die."""
     raw = (text or "").strip()
-    if any(not (c.isdecimal() or c.isspace() or c in ",，、") for c in raw):  # (isdigit passed ² and ①, int not)
+    if any(not (c.isdecimal() or c.isspace() or c in ",，、+＋") for c in raw):  # (isdigit passed ² and ①, int not)
         return ui("live_bad_dice", which=which.zh, which_en=which.en, got=raw)
     if raw.isdecimal() and len(raw) < 3 and 3 <= int(raw) <= 18:  # one number typed, "12": the sum, not each die
         return ui("live_bad_dice", which=which.zh, which_en=which.en, got=raw) + ui("live_dice_not_total",

@@ -1865,3 +1865,13 @@ def test_the_prompt_after_a_win_on_a_discard_says_the_tables_rule_for_two_or_thr
     out = game.state.outcome
     assert out is not None and len(out.winners) == (3 if rule == "nearest_unless_three" else 0)
     game.close()
+
+
+def test_dice_typed_as_the_app_writes_them_are_read() -> None:
+    """A review: the Live tab writes a throw as 「莊家擲骰 2+2+2 = 6」, and the dice typed so, "3+5+6", were refused
+    ("three dice of 1-6 each, got: 3+5+6"); a plus between the dice (full-width too) reads as a space does."""
+    from companion.app.view_live import _typed_dice
+
+    dice = ui("live_dice")
+    assert _typed_dice("3+5+6", dice) == _typed_dice("3 + 5 + 6", dice) == _typed_dice("３＋５＋６", dice) == (3, 5, 6)
+    assert _typed_dice("0 -1 3", dice) == ui("live_bad_dice", which=dice.zh, which_en=dice.en, got="0 -1 3")
