@@ -1848,6 +1848,8 @@ def test_the_prompt_after_a_win_on_a_discard_says_the_tables_rule_for_two_or_thr
     """A review: under 截胡 unless three (or three winners draw), C's and then B's win on A's 3m were entered and the
     prompt said 「一炮多響：還有人也胡這張嗎？」 ("Several winners"), while the caption said C's win no longer counts
     and the ledger paid B alone; the prompt now says the table's rule: of two the nearer wins, and what three make."""
+    from companion.app.live_offer import _prompt
+
     game = LiveGame(tmp_path / "table.sqlite", seed=1)
     assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
                       house={"first_dealer": "east_deals", "multi_win": rule}) is None
@@ -1859,6 +1861,9 @@ def test_the_prompt_after_a_win_on_a_discard_says_the_tables_rule_for_two_or_thr
         offer = game.offer()
         assert offer.prompt == want and [c.seat for c in offer.wins] == ([1, 3] if seat == 2 else [3])
         assert "一炮多響" not in offer.prompt.zh and "Several winners" not in offer.prompt.en
+        last = _prompt(game.state, None, False, False, session_over=True, more_winners=True)  # the session's last hand
+        assert last == ui(f"{'live_p_unless_three' if rule == 'nearest_unless_three' else 'live_p_three_draw'}_last")
+        assert "這一將就打完了" in last.zh and "the session is over" in last.en
     out = game.state.outcome
     assert out is not None and [w.seat for w in out.winners] == [1]  # as the prompt says: of two, the nearer
     assert game.win(3, ev.WinKind.DISCARD, "12m 123s 789p 456m 11z 777z") is None
