@@ -560,7 +560,11 @@ def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seat
         if voided(state):  # the other seats' chance on the tile of a 詐胡, not a second winner's (its penalty not
             # said to be paid where the rules have none: a settlement review)
             return ui("live_p_false_others_unpaid" if _unpaid(state) else "live_p_false_others")
-        return ui("live_p_also_wins_last" if session_over else "live_p_also_wins")
+        rule = state.switches.multi_win  # (截胡 unless three: not 一炮多響, which pays every winner)
+        keys = ("live_p_unless_three", "live_p_unless_three_last") if rule is MultiWin.NEAREST_UNLESS_THREE else \
+            ("live_p_three_draw", "live_p_three_draw_last") if rule is MultiWin.THREE_IS_DRAW else \
+            ("live_p_also_wins", "live_p_also_wins_last")
+        return ui(keys[session_over])
     if session_over:
         return ui("live_p_over")
     if seating:

@@ -79,6 +79,7 @@ from companion.game.evolve import terms_ahead
 from companion.game.service import ServiceError
 from companion.game.session import switches_for
 from companion.game.state import ActKind, Phase, window
+from companion.game.switches import MultiWin
 from companion.game.text import msg
 from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError, load_profile, profile_id
@@ -198,6 +199,7 @@ class LiveTab:
         self._entering = False
         self._last_discard: tuple[str, float] = ("", 0.0)
         self._shown: Offer | None = None  # the offer the screen was last drawn from
+        self._error_line: ft.Control | None = None  # the refusal as last drawn, where one was
         self.win_at = -1
 
     @property
@@ -416,9 +418,11 @@ class LiveTab:
         if self.win is None:  # (the win form says what it asks)
             parts.append(ident(ID_LIVE_PROMPT, label(t(offer.prompt), 16, bold=True, colour=FELT)))
         parts.append(self._actions(offer))
+        self._error_line = None
         if self.error is not None:  # under what was tapped: above it, the line moved the tiles a finger taps next
             # (a review's tap after a refusal could land a row off); the foot of the screen says it too (notice)
-            parts.append(ident(ID_LIVE_ERROR, label(t(self._refused(self.error)), 14, colour=ACCENT)))
+            self._error_line = ident(ID_LIVE_ERROR, label(t(self._refused(self.error)), 14, colour=ACCENT))
+            parts.append(self._error_line)
         # the table's state under what to tap: above it, the banner pushed the discard tiles and the claims below a
         # phone's screen, so most taps needed a scroll, and the page, staying where it was scrolled, then hid the
         # next prompt (two player reviews); the prompt above says what the banner's headline said
@@ -804,8 +808,11 @@ class LiveTab:
                                          # each put the last seat's win 12 px lower, under a 360x640 phone's bar
                                          padding=ft.Padding.symmetric(horizontal=8)))
         # no title where the prompt above already asks for a chow, pung, kong or win
-        title: Words | None = ui("live_also_wins") if o.phase is Phase.HAND_OVER else None
         state = game.state
+        rule = state.switches.multi_win  # (截胡 unless three: not 一炮多響, which pays every winner)
+        title: Words | None = None if o.phase is not Phase.HAND_OVER else ui("live_also_wins_unless_three") \
+            if rule is MultiWin.NEAREST_UNLESS_THREE else ui("live_also_wins_three_draw") \
+            if rule is MultiWin.THREE_IS_DRAW else ui("live_also_wins")
         if voided(state):
             title = ui("live_false_others")
         winner = nearest_winner(state) if o.phase is Phase.HAND_OVER else None
@@ -886,6 +893,12 @@ class LiveTab:
 
     def _typing(self) -> None:
         """Called from the field's handler: Flet sends the box's change when the handler returns."""
+        if self.error is not None:  # a refusal of the hand as it stood, edited since: taken back, here and at the foot
+            # (a review's mended hand read 「可以胡」 over a red 「不行：這樣桌上會有 5 張九萬」 about the hand before)
+            self.error = None
+            if self._error_line is not None:  # hidden, not redrawn: the page is not rebuilt under a finger typing
+                self._error_line.visible = False
+            self.host.clear_notice()
         if self.win is not None:
             self.typed_box.content = self._typed(self.win)
         self._keep()
@@ -1201,11 +1214,11 @@ class LiveTab:
 
 
 def _typed_dice(text: str | None, which: Words) -> tuple[int, ...] | Words:
-    """Dice as typed: "3 5 6", "3,5,6" or "356" (full-width digits too); anything else is said back as typed (a
-    review's "0 -1 3" came back as "0 1 3"), and one number that could be the dice's sum ("12") is asked for die by
-    die."""
+    """Dice as typed: "3 5 6", "3,5,6", "3+5+6" (as the table's entries write a throw) or "356" (full-width digits
+    too); anything else is said back as typed (a review's "0 -1 3" came back as "0 1 3"), and one number that could be
+    the dice's sum ("12") is asked for die by die."""
     raw = (text or "").strip()
-    if any(not (c.isdecimal() or c.isspace() or c in ",，、") for c in raw):  # (isdigit passed ² and ①, int not)
+    if any(not (c.isdecimal() or c.isspace() or c in ",，、+＋") for c in raw):  # (isdigit passed ² and ①, int not)
         return ui("live_bad_dice", which=which.zh, which_en=which.en, got=raw)
     if raw.isdecimal() and len(raw) < 3 and 3 <= int(raw) <= 18:  # one number typed, "12": the sum, not each die
         return ui("live_bad_dice", which=which.zh, which_en=which.en, got=raw) + ui("live_dice_not_total",

@@ -1840,3 +1840,43 @@ def test_a_live_hand_typed_wrong_is_quoted_as_typed() -> None:
         tiles_typed("４５ｑ")
     assert "(“ｑ”) in “４５ｑ”" in str(e.value) and "「４５ｑ」" in e.value.zh
     assert tiles_typed("４５Ｍ 東風") == tiles_typed("45m 1z")
+
+
+@pytest.mark.parametrize("rule", ["nearest_unless_three", "three_is_draw"])
+def test_the_prompt_after_a_win_on_a_discard_says_the_tables_rule_for_two_or_three_winners(tmp_path: Path,
+                                                                                           rule: str) -> None:
+    """A review: under 截胡 unless three (or three winners draw), C's and then B's win on A's 3m were entered and the
+    prompt said 「一炮多響：還有人也胡這張嗎？」 ("Several winners"), while the caption said C's win no longer counts
+    and the ledger paid B alone; the prompt now says the table's rule: of two the nearer wins, and what three make."""
+    from companion.app.live_offer import _prompt
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=1)
+    assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
+                      house={"first_dealer": "east_deals", "multi_win": rule}) is None
+    assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
+    assert game.discard("3m") is None
+    want = ui("live_p_unless_three" if rule == "nearest_unless_three" else "live_p_three_draw")
+    for seat, hand in ((2, "12m 456m 789m 456p 11s 999s"), (1, "12m 456s 789s 456p 11p 999p")):
+        assert game.win(seat, ev.WinKind.DISCARD, hand) is None
+        offer = game.offer()
+        assert offer.prompt == want and [c.seat for c in offer.wins] == ([1, 3] if seat == 2 else [3])
+        assert "一炮多響" not in offer.prompt.zh and "Several winners" not in offer.prompt.en
+        last = _prompt(game.state, None, False, False, session_over=True, more_winners=True)  # the session's last hand
+        assert last == ui(f"{'live_p_unless_three' if rule == 'nearest_unless_three' else 'live_p_three_draw'}_last")
+        assert "這一將就打完了" in last.zh and "the session is over" in last.en
+    out = game.state.outcome
+    assert out is not None and [w.seat for w in out.winners] == [1]  # as the prompt says: of two, the nearer
+    assert game.win(3, ev.WinKind.DISCARD, "12m 123s 789p 456m 11z 777z") is None
+    out = game.state.outcome
+    assert out is not None and len(out.winners) == (3 if rule == "nearest_unless_three" else 0)
+    game.close()
+
+
+def test_dice_typed_as_the_app_writes_them_are_read() -> None:
+    """A review: the Live tab writes a throw as 「莊家擲骰 2+2+2 = 6」, and the dice typed so, "3+5+6", were refused
+    ("three dice of 1-6 each, got: 3+5+6"); a plus between the dice (full-width too) reads as a space does."""
+    from companion.app.view_live import _typed_dice
+
+    dice = ui("live_dice")
+    assert _typed_dice("3+5+6", dice) == _typed_dice("3 + 5 + 6", dice) == _typed_dice("３＋５＋６", dice) == (3, 5, 6)
+    assert _typed_dice("0 -1 3", dice) == ui("live_bad_dice", which=dice.zh, which_en=dice.en, got="0 -1 3")

@@ -690,3 +690,48 @@ def test_a_tile_tapped_after_a_numbered_flower_in_the_win_form_is_the_tile_tappe
         assert tiles_typed(tab.concealed.value) == (Tile.P1, Tile.P2, Tile.P3, Tile.from_code(flower),
                                                     Tile.from_code(code))
     game.close()
+
+
+def test_a_win_refused_then_mended_in_the_form_no_longer_says_the_refusal(tmp_path: Path) -> None:
+    """A review: a hand typed with a fifth 9m was refused on 確定胡牌; mended in the field, the form said 「可以胡」 in
+    green with 「不行：這樣桌上會有 5 張九萬」 in red under it, and at the foot of the screen, about a hand no longer
+    typed. The refusal was about the hand as it stood: an edit of the form takes it back (the preview says the rest)."""
+    from tests.app.test_photo_picks import _tapped
+
+    game, tab, _ = _form_on_9m(tmp_path)
+    phone = tab.host
+    tab.concealed.value = "123p456p789p123s9999m"  # 4 in hand and the 9m discarded: five
+    tab._typing()
+    _tapped(tab.build(), "live-win-ok")
+    assert tab.error is not None and phone.said
+    refused = tab._refused(tab.error).en
+    page = tab.build()
+    shown = [c for c in _idents(page) if c.identifier == ID_LIVE_ERROR]
+    assert refused in _texts(page) and len(shown) == 1 and shown[0].visible
+    _tapped(page, "live-key-1m")  # a tile tapped in with the palette's key
+    assert tab.error is None and not phone.said and not shown[0].visible  # gone from the screen drawn, no redraw
+    tab.concealed.value = "123p456p789p123s456s9m"  # typed right
+    tab._typing()
+    page = tab.build()
+    assert refused not in _texts(page) and not any(c.identifier == ID_LIVE_ERROR for c in _idents(page))
+    _tapped(page, "live-win-ok")
+    assert tab.error is None and game.state.outcome is not None
+    game.close()
+
+
+@pytest.mark.parametrize("rule", ["nearest_unless_three", "three_is_draw"])
+def test_the_win_buttons_after_a_win_say_the_tables_rule_for_two_or_three_winners(tmp_path: Path, rule: str) -> None:
+    """A review: under 截胡 unless three (or three winners draw), the buttons for a further win on the tile stood under
+    「一炮多響：還有人也胡這張嗎？」 ("Several winners"), as if each winner were paid; they say the table's rule."""
+    from companion.game import events as ev
+
+    game = _table(tmp_path, rule)
+    assert game.discard("9m") is None
+    assert game.win(2, ev.WinKind.DISCARD, "123p456p789p123s456s9m") is None
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    shown = _texts(tab.build())
+    want = ui("live_also_wins_unless_three" if rule == "nearest_unless_three" else "live_also_wins_three_draw")
+    assert tab.host.t(want) in shown and tab.host.t(ui("live_also_wins")) not in shown
+    assert not any("Several winners" in said for said in shown)
+    game.close()
