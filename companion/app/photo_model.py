@@ -441,6 +441,9 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
         if n is not None and n != WIN_COUNT:
             return PhotoFailed(shown, ui("typed_count", n=n, want=WIN_COUNT))
         return PhotoFailed(shown, ui("typed_bad", why=bad.zh or str(bad), why_en=str(bad)))
+    instant = _typed_instant(hand, context)
+    if instant is not None:  # 八仙過海, 七搶一: no tile won on, 16 tiles between turns (a review's were refused)
+        return _instant_panel(shown, hand, *instant, stakes, profile_id)
     if not is_complete(hand):
         pairs = ui("pairs_not_win") if seven_pairs(hand) else Words("", "")  # (a beginner from another game)
         return PhotoFailed(shown, ui("typed_not_win") + pairs)
@@ -499,6 +502,41 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
 
 WIN_COUNT = 17
 """A winning hand's tiles, a kong's fourth left out: 16 and the tile won on."""
+
+
+def _typed_instant(hand: Hand, context: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[Words, ...]] | None:
+    """The form's ``context`` for a typed ``hand`` won instantly, on no tile (八仙過海, 七搶一, 四槓: spec §3.1), and
+    what is said of it; None for a hand won on a tile. The form's 胡法 says so, but for a 八仙過海 whose eighth
+    flower's replacement completed the hand (17 tiles: won on that tile, 8 added); and 16 tiles with all eight
+    flowers on a self-draw can only have been won on the eighth flower, as a photo of them is scored
+    (:func:`companion.vision.hand_score.score_photo`), which is said with the way to a 七搶一 instead."""
+    try:
+        kind = WinType(str(context.get("win_type", WinType.SELF_DRAW.value)).strip().lower())
+    except ValueError:  # (the rules say what is wrong with it)
+        return None
+    complete = is_complete(hand)
+    if kind is WinType.SELF_DRAW and not complete and context.get("discarder") is None \
+            and hand.structural_count == WIN_COUNT - 1 and len(set(hand.flowers)) == 8:
+        field, who = ui("win_type"), ui("discarder")
+        return {**context, "win_type": WinType.EIGHT_FLOWERS.value}, (
+            ui("typed_eight_flowers", field=field.zh, field_en=field.en, who=who.zh, who_en=who.en),)
+    if kind.is_instant and not (kind is WinType.EIGHT_FLOWERS and complete):
+        return dict(context), ()
+    return None
+
+
+def _instant_panel(shown: str, hand: Hand, context: Mapping[str, Any], notes: tuple[Words, ...], stakes: Stakes,
+                   profile_id: str | Profile | None) -> PhotoPanel | PhotoFailed:
+    """The typed ``hand`` scored as the instant win ``context`` says (:func:`_typed_instant`), or why it cannot be."""
+    obj = {"concealed": format_tiles(hand.concealed), "melds": [str(m) for m in hand.melds],
+           "flowers": format_tiles(hand.flowers), **context}
+    try:
+        win = Win.from_dict(obj)
+        sc = score(win, load_profile(profile_id))
+    except (NotAWin, WinInputError) as bad:
+        why = app_words(bad)
+        return PhotoFailed(shown, ui("photo_failed", name=shown, why=why.zh, why_en=why.en))
+    return _panel(shown, b"", win, sc, stakes, notes)
 
 
 def _structural_count(text: str) -> int | None:

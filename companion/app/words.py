@@ -1498,6 +1498,13 @@ UI: dict[str, tuple[str, str]] = {
     # --- the dealer's parts with a 連莊 or 拉莊 worth more than 1 tai a hand: listed, as 連2（每次 2 台）拉2 runs
     # together (a change review read 「連2，每次 2 台拉2」; ledger_model.dealer_parts) ---
     "dealer_parts_listed": ("{streak}、{pull}", "{streak_en} and {pull_en}"),
+    # --- a hand typed on the Score-a-photo tab, 16 tiles and all eight flowers on a self-draw: scored as 八仙過海, as a
+    # photo of it is, and said with the way to 七搶一 (it was refused as "not a win: it needs 17 tiles": a review) ---
+    "typed_eight_flowers": ("打了 16 張牌和全部八張花：當作八仙過海計（摸到第八張花就胡）；若第八張花是搶別家的（七搶一），"
+                            "請在表單的「{field}」選七搶一，並在「{who}」選被搶的人",
+                            "16 tiles and all eight flowers typed: scored as Eight flowers, won on the eighth flower; "
+                            "if the eighth was robbed from another player (Seven rob one), choose that under "
+                            "\u201c{field_en}\u201d and the player robbed under \u201c{who_en}\u201d"),
 }
 
 
