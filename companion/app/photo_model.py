@@ -439,7 +439,10 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
         n = _structural_count(text)
         # told against a win's count, not a hand's between turns (a beginner review read "16, or 17 after a draw")
         if n is not None and n != WIN_COUNT:
-            return PhotoFailed(shown, ui("typed_count", n=n, want=WIN_COUNT))
+            fours = _typed_fours(text)  # a kong typed as four of the hand's own tiles: the count's one over for each
+            kong = ui("typed_count_kong", tiles="、".join(fours), tiles_en=", ".join(fours), one=fours[0]) \
+                if fours and n - len(fours) == WIN_COUNT else Words("", "")
+            return PhotoFailed(shown, ui("typed_count", n=n, want=WIN_COUNT) + kong)
         return PhotoFailed(shown, ui("typed_bad", why=bad.zh or str(bad), why_en=str(bad)))
     instant = _typed_instant(hand, context)
     if instant is not None:  # 八仙過海, 七搶一: no tile won on, 16 tiles between turns (a review's were refused)
@@ -502,6 +505,15 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
 
 WIN_COUNT = 17
 """A winning hand's tiles, a kong's fourth left out: 16 and the tile won on."""
+
+
+def _typed_fours(text: str) -> list[str]:
+    """Each kind typed four times among the hand's own tiles (not as a meld), as ``7777z``."""
+    try:
+        concealed = Hand.parse(text, stage_free=True).concealed
+    except (HandError, NotationError, CopyLimitError):
+        return []
+    return [format_tiles([t] * 4) for t in sorted(set(concealed)) if concealed.count(t) == 4]
 
 
 def _typed_instant(hand: Hand, context: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[Words, ...]] | None:

@@ -1505,6 +1505,12 @@ UI: dict[str, tuple[str, str]] = {
                             "16 tiles and all eight flowers typed: scored as Eight flowers, won on the eighth flower; "
                             "if the eighth was robbed from another player (Seven rob one), choose that under "
                             "\u201c{field_en}\u201d and the player robbed under \u201c{who_en}\u201d"),
+    # --- a kong typed as four of the hand's own tiles on the Score-a-photo tab: the count said one over, and "a kong's
+    # fourth not counted" read as the app's miscount; how a kong is typed is said (a review) ---
+    "typed_count_kong": ("；手牌裡寫了四張一樣的（{tiles}）算 4 張，槓只算 3 張：槓請寫成 kong:{one}（明槓）或 "
+                         "ckong:{one}（暗槓）",
+                         "; four alike typed among the hand's own tiles ({tiles_en}) count as four tiles, where a "
+                         "kong counts as three: type a kong as kong:{one} (exposed) or ckong:{one} (concealed)"),
 }
 
 
