@@ -356,6 +356,16 @@ _PLANT_RUN = ("the flower's number {n} runs on into the digits after it, as one 
               "flower's {n}, or write {code}")
 _PLANT_RUN_ZH = "{name}{n} 後面接著數字會讀成一串牌：請在 {name}{n} 後面空一格（{name}{n} {rest}），或寫 {code}"
 _RUN_GOES_ON = frozenset("0123456789mpszfxMPSZFX") | frozenset(_SUIT_CHARS)
+_ZH_NUMERALS = {d: i + 1 for digits in (_ZH_DIGITS, "壹貳參肆伍陸柒捌玖") for i, d in enumerate(digits)}
+"""The Chinese numerals a run of tiles is written with before its suit character (一二三萬 as 123萬)."""
+
+
+def _runs_to_suit(plain: str, i: int) -> bool:
+    """The digits and Chinese numerals from ``plain[i]`` on end at a suit character (一二三萬, 1二3萬)."""
+    j = i
+    while j < len(plain) and (plain[j] in _ZH_NUMERALS or (plain[j].isascii() and plain[j].isdigit())):
+        j += 1
+    return j < len(plain) and plain[j] in _SUIT_CHARS
 
 
 def plain_typed(text: str) -> str:
@@ -386,6 +396,10 @@ def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
         c = plain[i]
         if c.isascii() and c.isdigit():
             digits.append((int(c), i))
+            i += 1
+            continue
+        if c in _ZH_NUMERALS and _runs_to_suit(plain, i):  # 一二三萬 as 123萬 (a review was refused at 一)
+            digits.append((_ZH_NUMERALS[c], i))
             i += 1
             continue
         if digits and c in _SUIT_CHARS:  # 45萬 as 45m
@@ -476,6 +490,10 @@ def typed_without_last(text: str) -> str:
         return text[:len(text) - len(words[-1])].rstrip(_SEPARATORS)
     if not text:
         return ""
+    if plain[-1] in _SUIT_CHARS:  # a run with numerals, 一二三萬: one numeral goes, the suit stays (not 三萬 whole)
+        run = len(plain[:-1]) - len(plain[:-1].rstrip("0123456789" + "".join(_ZH_NUMERALS)))
+        if run >= 2:
+            return text[:-2] + text[-1]
     named = next((len(w) for w in _LONGEST_FIRST if plain.endswith(w)), 0)
     if named:
         return text[:-named].rstrip(_SEPARATORS)
