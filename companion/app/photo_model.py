@@ -38,6 +38,7 @@ from companion.vision.hand_score import (
     WayOut,
     check_context,
     hand_labels,
+    own_kong,
     score_photo,
 )
 from companion.vision.image_file import ImageFileError, jpeg_bytes, read_image
@@ -295,7 +296,7 @@ def _attempt(read: ReadPhoto, context: Mapping[str, Any], profile_id: str | Prof
         profile = load_profile(profile_id)
         # with nothing called (門清) an own kong lying face up was concealed, never added to a called pung: a review's
         # 1111m beside a concealed hand won on its replacement was refused for the added kong the app had assumed
-        kongs = ADDED_KONGS if _own_kong(context) and not concealed else None
+        kongs = ADDED_KONGS if own_kong(context) and not concealed else None
         try:
             every: PhotoWin | None = score_photo(read.dets, context, profile, kongs=kongs, concealed=concealed)
         except PhotoHandError as missing:  # the winning tile not in the photo: the one named completes it
@@ -398,21 +399,13 @@ def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: 
         scored, win_choices, win_picked, house, dealer_parts(sc.profile, win.streak))
 
 
-def _own_kong(context: Mapping[str, Any]) -> bool:
-    """The form says the hand was won on the replacement after the winner's own kong (槓上開花): a kong lying face
-    up, in a photo or typed as exposed, was then added to a pung (加槓), not claimed from a discard, which these
-    rules may make a false win (spec §2.10)."""
-    flags = context.get("flags") or {}
-    return bool(flags.get("after_kong")) and not flags.get("replacement_after")
-
-
 ADDED_KONGS = {t: MeldKind.ADDKONG for t in Tile if t.is_known and not t.is_flower}
-"""Every face-up kong of a photo taken as added (:func:`_own_kong`)."""
+"""Every face-up kong of a photo taken as added (:func:`~companion.vision.hand_score.own_kong`)."""
 
 
 def _added_notes(melds: Sequence[Meld], typed: bool = False) -> tuple[Note, ...]:
-    """What is said of each kong taken as added (:func:`_own_kong`): a concealed kong turned up scores more (門清,
-    暗刻), and is said another way."""
+    """What is said of each kong taken as added (:func:`~companion.vision.hand_score.own_kong`): a concealed kong
+    turned up scores more (門清, 暗刻), and is said another way."""
     how_en, how_zh = ("type it as ckong:", "請寫成 ckong:") if typed else \
         ("photograph it with its two end tiles face down", "請把兩頭的牌蓋著再拍")
     # (a sentence of the card's own, capitalised, and no Chinese in its English: a wording review read "(加槓)")
@@ -459,7 +452,7 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
     tried: dict[Tile, tuple[Win, Score]] = {}
     refused: dict[Tile, NotAWin | WinInputError] = {}
     melds = hand.melds
-    added = _own_kong(context) and not any(m.kind in (MeldKind.CKONG, MeldKind.ADDKONG) for m in melds)
+    added = own_kong(context) and not any(m.kind in (MeldKind.CKONG, MeldKind.ADDKONG) for m in melds)
     if added:  # 槓上開花 after his own kong: a kong typed as exposed was added to a pung
         melds = tuple(Meld(MeldKind.ADDKONG, m.tiles, m.source) if m.kind is MeldKind.KONG else m for m in melds)
     for tile in sorted(set(hand.concealed)):

@@ -344,10 +344,19 @@ def reading_text(dets: Detections, laid: LaidHand, zh: bool = False) -> str:
     return ("；" if zh else "; ").join(parts) or "-"
 
 
+def own_kong(context: Mapping[str, Any]) -> bool:
+    """The context says the hand was won on the replacement after the winner's own kong (槓上開花, ``after_kong``
+    with no ``replacement_after`` naming the kong): a kong lying face up was then added to a called pung (加槓), or
+    was concealed and turned up, never claimed from a discard, which the rules may make a false win (spec §2.10)."""
+    flags = context.get("flags") or {}
+    return bool(flags.get("after_kong")) and not flags.get("replacement_after")
+
+
 def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind],
-                   concealed: bool = False) -> tuple[Legal, list[Note]]:
+                   concealed: bool = False, own: bool = False) -> tuple[Legal, list[Note]]:
     """Face-up kongs of the kinds in ``kongs`` made that kind of kong (加槓, or 暗槓 turned up at the win); a
-    note for each other face-up kong, taken as exposed (明槓). ``concealed`` (the player says nothing was called):
+    note for each other face-up kong, taken as exposed (明槓), or as added where the win came after the winner's
+    own kong (``own``: :func:`own_kong`). ``concealed`` (the player says nothing was called):
     each is a concealed kong turned up, and said; a :class:`PhotoHandError` where ``kongs`` calls it otherwise,
     naming the option to drop (but ``5z=kong``, said to take four backs as blank white dragons, is then concealed too:
     a review followed the refusal's own advice and was refused again)."""
@@ -372,6 +381,13 @@ def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind],
             m = Meld(MeldKind.CKONG, m.tiles)
         elif m.kind is MeldKind.KONG and m.tile in kongs:
             m = Meld(kongs[m.tile], m.tiles)
+        elif m.kind is MeldKind.KONG and own:  # (a review's was scored a false win, as a kong of a discard)
+            notes.append(Note(f"the {_en(m.tile)} kong lies face up and the win came after the winner's own kong, so "
+                              f"it is taken as an added kong; --kong {m.tile.code}={MeldKind.CKONG.value} (a "
+                              f"concealed kong turned up) or ={MeldKind.KONG.value} (an exposed kong) says otherwise",
+                              f"{m.tile.zh}的槓整組朝上，胡在自己槓後補的牌：當作加槓；暗槓翻開的請用 --kong "
+                              f"{m.tile.code}=ckong，明槓請用 --kong {m.tile.code}=kong"))
+            m = Meld(MeldKind.ADDKONG, m.tiles)
         elif m.kind is MeldKind.KONG:
             notes.append(Note(f"the {_en(m.tile)} kong lies face up, so it is taken as an exposed kong; "
                               f"--kong {m.tile.code}=addkong (an added kong) or ={MeldKind.CKONG.value} (a concealed "
@@ -485,7 +501,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                              f"（逐列讀到，？= 不確定：{read_zh}）{which_zh}",
                              (read, read_zh), way_out=WayOut.CLOSER)
     _, legal, repairs = found[0]
-    legal, kong_notes = _kongs_as_said(legal, kongs or {}, concealed)
+    legal, kong_notes = _kongs_as_said(legal, kongs or {}, concealed, own_kong(context))
     scored = _score_each(legal, context, profile, win_tile)
     best = max(scored, key=lambda s: (s[2].hand_tai, -s[0]))
     doubts = [*map(_repair_note, repairs), *_alternatives(found[1:], context, profile, win_tile), *kong_notes]
@@ -956,7 +972,7 @@ def _lone_outcome(dets: Detections, choice: LoneChoice, context: Mapping[str, An
                   win_tile: Tile | None, kongs: Mapping[Tile, MeldKind]) -> tuple[tuple[Win, int], str, str] | None:
     """What a choice of lone tiles left out scores as (the win and its hand tai), said in English and Chinese; None
     where it scores as no win."""
-    legal, _ = _kongs_as_said(choice[3][0][1], kongs)
+    legal, _ = _kongs_as_said(choice[3][0][1], kongs, own=own_kong(context))
     try:
         scored = _score_each(legal, context, profile, win_tile)
     except (NotAWin, WinInputError, PhotoHandError):
