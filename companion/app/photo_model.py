@@ -430,6 +430,9 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
         return PhotoFailed(shown, ui("typed_bad", why=bad.zh, why_en=str(bad)))
     except (HandError, CopyLimitError) as bad:
         n = _structural_count(text)
+        kind = _win_type(context)
+        if n == 0 and kind is not None and kind.flat_without_hand:  # 八仙過海, 七搶一 by the flowers alone: flat
+            return _instant_panel(shown, Hand.parse(text, stage_free=True), dict(context), (), stakes, profile_id)
         # told against a win's count, not a hand's between turns (a beginner review read "16, or 17 after a draw")
         if n is not None and n != WIN_COUNT:
             fours = _typed_fours(text)  # a kong typed as four of the hand's own tiles: the count's one over for each
@@ -509,15 +512,22 @@ def _typed_fours(text: str) -> list[str]:
     return [format_tiles([t] * 4) for t in sorted(set(concealed)) if concealed.count(t) == 4]
 
 
+def _win_type(context: Mapping[str, Any]) -> WinType | None:
+    """The form's way of winning; None where it names none (the rules say so when the hand is scored)."""
+    try:
+        return WinType(str(context.get("win_type", WinType.SELF_DRAW.value)).strip().lower())
+    except ValueError:
+        return None
+
+
 def _typed_instant(hand: Hand, context: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[Words, ...]] | None:
     """The form's ``context`` for a typed ``hand`` won instantly, on no tile (八仙過海, 七搶一, 四槓: spec §3.1), and
     what is said of it; None for a hand won on a tile. The form's 胡法 says so, but for a 八仙過海 whose eighth
     flower's replacement completed the hand (17 tiles: won on that tile, 8 added); and 16 tiles with all eight
     flowers on a self-draw can only have been won on the eighth flower, as a photo of them is scored
     (:func:`companion.vision.hand_score.score_photo`), which is said with the way to a 七搶一 instead."""
-    try:
-        kind = WinType(str(context.get("win_type", WinType.SELF_DRAW.value)).strip().lower())
-    except ValueError:  # (the rules say what is wrong with it)
+    kind = _win_type(context)
+    if kind is None:  # (the rules say what is wrong with it)
         return None
     complete = is_complete(hand)
     if kind is WinType.SELF_DRAW and not complete and context.get("discarder") is None \

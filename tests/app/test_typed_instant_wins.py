@@ -72,3 +72,16 @@ def test_eight_flowers_on_a_completed_hand_still_adds_the_hand() -> None:
     context = PhotoContext(win_type="eight_flowers", seat_wind="S").as_context()
     got = _flat(score_typed_hand("123m456m789m123p55s pung:777z@L 12345678f", context))
     assert got.win_tile is not None and "Eight flowers" in [w.en for w, _ in got.items] and got.hand_tai > 8
+
+
+def test_the_flowers_alone_are_typed_for_a_win_paid_flat() -> None:
+    """八仙過海 and 七搶一 pay flat, whatever the hand (spec §4.2, §4.4): the flowers alone typed, with the form's 胡法
+    saying which, are scored, as ``companion tai`` scores them with no concealed tiles; on a self-draw they are
+    still short of a hand."""
+    for kind, flowers, item in (("eight_flowers", "12345678f", "Eight flowers"),
+                                ("seven_flowers_rob", "1234567f", "Seven rob one")):
+        context = PhotoContext(win_type=kind, discarder="W", seat_wind="S").as_context()
+        got = _flat(score_typed_hand(flowers, context))
+        assert _only(got, item) and got.hand_tai == 8 and got.concealed == () and got.melds == ()
+    short = score_typed_hand("12345678f", PhotoContext().as_context())
+    assert isinstance(short, PhotoFailed) and short.reason == ui("typed_count", n=0, want=17)
