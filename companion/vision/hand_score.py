@@ -419,6 +419,9 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     laid = lay_out(dets)
     short = _short_of_win(dets, laid, WIN)  # (once: each check below asks it of the photo as read)
     context, eight = _eight_flowers(dets, laid, context, win_tile, short)
+    alone = _flowers_alone(dets, laid, context, profile)
+    if alone is not None:
+        return alone
     need = hand_need(context)
     if win_tile is not None and not need.instant and short:
         need = dataclasses.replace(need, sizes=(need.sizes[0] - 1,), added=win_tile)
@@ -912,13 +915,7 @@ def _refuse_by_count(dets: Detections, laid: LaidHand, plans: list[hand_search.P
     win?", which at a table means a penalty)."""
     read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
     in_rows = _in_rows(dets, laid)
-    win_type = str(with_defaults(context)["win_type"]).strip().lower()
-    needed, name = FLOWERS_NEEDED.get(win_type, (0, ""))
-    seen = len(laid.flowers) + len(in_rows)
-    if seen < needed:
-        raise PhotoHandError(f"{name} needs {needed} flowers, and the photo shows {seen} (read: {read})",
-                             f"{win_type_zh(WinType(win_type))}要有 {needed} 張花，照片裡只有 {seen} 張（讀到：{read_zh}）",
-                             (read, read_zh))
+    _refuse_few_flowers(dets, laid, context)
     if any(_count_fits(p, in_rows, need.sizes) for p in plans):
         return
     lone = laid.lone()
@@ -928,6 +925,37 @@ def _refuse_by_count(dets: Detections, laid: LaidHand, plans: list[hand_search.P
     hint_zh = "：是不是有一張單獨擺著的牌不是這手牌的？" if lone else "：是不是有牌沒拍到，或拍到了不屬於這手的牌？"
     raise PhotoHandError(f"{en}; no way of laying out the rows comes to that{hint_en} (read: {read})",
                          f"{zh}；各列怎麼分都湊不出這個張數{hint_zh}（讀到：{read_zh}）", (read, read_zh))
+
+
+def _refuse_few_flowers(dets: Detections, laid: LaidHand, context: Mapping[str, Any]) -> None:
+    """A :class:`PhotoHandError` where the photo shows fewer flowers than the instant win by flowers the context
+    says needs (:data:`FLOWERS_NEEDED`)."""
+    win_type = str(with_defaults(context)["win_type"]).strip().lower()
+    needed, name = FLOWERS_NEEDED.get(win_type, (0, ""))
+    seen = len(laid.flowers) + len(_in_rows(dets, laid))
+    if seen < needed:
+        read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
+        raise PhotoHandError(f"{name} needs {needed} flowers, and the photo shows {seen} (read: {read})",
+                             f"{win_type_zh(WinType(win_type))}要有 {needed} 張花，照片裡只有 {seen} 張（讀到：{read_zh}）",
+                             (read, read_zh))
+
+
+def _flowers_alone(dets: Detections, laid: LaidHand, context: Mapping[str, Any],
+                   profile: Profile) -> PhotoWin | None:
+    """The photo's flowers scored as the instant win by flowers the context says (八仙過海, 七搶一), where the photo
+    shows flowers and no other tile: both pay flat whatever the hand (spec §4.2, §4.4), as ``companion tai`` scores
+    them with no concealed tiles (a review's photo of the eight was refused, "photograph the whole hand"); None for
+    any other photo or kind of win. A :class:`PhotoHandError` where the flowers are fewer than it needs."""
+    win_type = str(with_defaults(context)["win_type"]).strip().lower()
+    if win_type not in FLOWERS_NEEDED or laid.stray or not laid.flowers \
+            or any(laid.tile_count(r) for r in range(len(laid.rows))):
+        return None
+    _refuse_few_flowers(dets, laid, context)
+    kinds = {i: Tile(int(dets.kind[i])) for i in laid.flowers}
+    win = Win.from_dict({**with_defaults(context), "concealed": "", "win_tile": None, "melds": [],
+                         "flowers": format_tiles(sorted(kinds.values()))})
+    return PhotoWin(win, score(win, profile), (), (), tuple(laid.flowers), -1, True, False, kinds, (), (),
+                    tuple(_assumed(context, profile)))
 
 
 def _count_fits(plan: hand_search.Plan, flowers: set[int], sizes: tuple[int, ...]) -> bool:
