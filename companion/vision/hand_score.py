@@ -945,17 +945,30 @@ def _flowers_alone(dets: Detections, laid: LaidHand, context: Mapping[str, Any],
     """The photo's flowers scored as the instant win by flowers the context says (八仙過海, 七搶一), where the photo
     shows flowers and no other tile: both pay flat whatever the hand (spec §4.2, §4.4), as ``companion tai`` scores
     them with no concealed tiles (a review's photo of the eight was refused, "photograph the whole hand"); None for
-    any other photo or kind of win. A :class:`PhotoHandError` where the flowers are fewer than it needs."""
+    any other photo or kind of win. A :class:`PhotoHandError` where the flowers are fewer than it needs. All eight
+    alone on a self-draw (or nothing said: the app's form says self-drawn by default) can only be 八仙過海, as all
+    eight beside 16 tiles are (:func:`_eight_flowers`), and are scored so, and said."""
+    if laid.stray or not laid.flowers or any(laid.tile_count(r) for r in range(len(laid.rows))):
+        return None
     win_type = str(with_defaults(context)["win_type"]).strip().lower()
-    if win_type not in FLOWERS_NEEDED or laid.stray or not laid.flowers \
-            or any(laid.tile_count(r) for r in range(len(laid.rows))):
+    notes: list[Note] = []
+    if win_type == WinType.SELF_DRAW.value and context.get("discarder") is None and _all_flowers(dets, laid):
+        win_type = WinType.EIGHT_FLOWERS.value
+        context = {**context, "win_type": win_type}
+        notes.append(Note("only the eight flowers are in the photo: scored as Eight flowers, won on the eighth "
+                          "flower, paid flat; a Seven rob one winner shows the eighth, robbed from another player, "
+                          "with his seven: if it was robbed, say so as the kind of win, with the player robbed",
+                          "照片裡只有八張花：當作八仙過海計（摸到第八張花就胡，不看手牌）；七搶一的人也會把搶來的第八張花"
+                          "和自己的七張擺在一起：若第八張是搶別家的，請把胡法指定為七搶一，並指定被搶的人",
+                          WayOut.SEVEN_ROB_ONE))
+    if win_type not in FLOWERS_NEEDED:
         return None
     _refuse_few_flowers(dets, laid, context)
     kinds = {i: Tile(int(dets.kind[i])) for i in laid.flowers}
     win = Win.from_dict({**with_defaults(context), "concealed": "", "win_tile": None, "melds": [],
                          "flowers": format_tiles(sorted(kinds.values()))})
     return PhotoWin(win, score(win, profile), (), (), tuple(laid.flowers), -1, True, False, kinds, (), (),
-                    tuple(_assumed(context, profile)))
+                    (*notes, *_assumed(context, profile)))
 
 
 def _count_fits(plan: hand_search.Plan, flowers: set[int], sizes: tuple[int, ...]) -> bool:
