@@ -430,9 +430,11 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
         return PhotoFailed(shown, ui("typed_bad", why=bad.zh, why_en=str(bad)))
     except (HandError, CopyLimitError) as bad:
         n = _structural_count(text)
-        kind = _win_type(context)
-        if n == 0 and kind is not None and kind.flat_without_hand:  # 八仙過海, 七搶一 by the flowers alone: flat
-            return _instant_panel(shown, Hand.parse(text, stage_free=True), dict(context), (), stakes, profile_id)
+        if n == 0:  # the flowers alone: 八仙過海, 七搶一, paid flat whatever the hand
+            bare = Hand.parse(text, stage_free=True)
+            instant = _typed_instant(bare, context)
+            if instant is not None:
+                return _instant_panel(shown, bare, *instant, stakes, profile_id)
         # told against a win's count, not a hand's between turns (a beginner review read "16, or 17 after a draw")
         if n is not None and n != WIN_COUNT:
             fours = _typed_fours(text)  # a kong typed as four of the hand's own tiles: the count's one over for each
@@ -530,12 +532,14 @@ def _typed_instant(hand: Hand, context: Mapping[str, Any]) -> tuple[dict[str, An
     if kind is None:  # (the rules say what is wrong with it)
         return None
     complete = is_complete(hand)
+    n = hand.structural_count
     if kind is WinType.SELF_DRAW and not complete and context.get("discarder") is None \
-            and hand.structural_count == WIN_COUNT - 1 and len(set(hand.flowers)) == 8:
+            and n in (0, WIN_COUNT - 1) and len(set(hand.flowers)) == 8:  # (the flowers alone, or with 16 tiles)
         field, who = ui("win_type"), ui("discarder")
+        said = "typed_eight_flowers" if n else "typed_eight_flowers_alone"
         return {**context, "win_type": WinType.EIGHT_FLOWERS.value}, (
-            ui("typed_eight_flowers", field=field.zh, field_en=field.en, who=who.zh, who_en=who.en),)
-    if kind.is_instant and not (kind is WinType.EIGHT_FLOWERS and complete):
+            ui(said, field=field.zh, field_en=field.en, who=who.zh, who_en=who.en),)
+    if kind.is_instant and not (kind is WinType.EIGHT_FLOWERS and complete) and (n or kind.flat_without_hand):
         return dict(context), ()
     return None
 

@@ -1511,6 +1511,12 @@ UI: dict[str, tuple[str, str]] = {
                          "ckong:{one}（暗槓）",
                          "; four alike typed among the hand's own tiles ({tiles_en}) count as four tiles, where a "
                          "kong counts as three: type a kong as kong:{one} (exposed) or ckong:{one} (concealed)"),
+    # --- the eight flowers alone typed on a self-draw: 八仙過海, paid flat, as a photo of them is (a review) ---
+    "typed_eight_flowers_alone": ("只打了八張花：當作八仙過海計（摸到第八張花就胡，不看手牌）；若第八張花是搶別家的（七搶一），"
+                                  "請在表單的「{field}」選七搶一，並在「{who}」選被搶的人",
+                                  "The eight flowers alone typed: scored as Eight flowers, won on the eighth flower, "
+                                  "paid flat; if the eighth was robbed from another player (Seven rob one), choose that "
+                                  "under \u201c{field_en}\u201d and the player robbed under \u201c{who_en}\u201d"),
 }
 
 

@@ -83,5 +83,10 @@ def test_the_flowers_alone_are_typed_for_a_win_paid_flat() -> None:
         context = PhotoContext(win_type=kind, discarder="W", seat_wind="S").as_context()
         got = _flat(score_typed_hand(flowers, context))
         assert _only(got, item) and got.hand_tai == 8 and got.concealed == () and got.melds == ()
-    short = score_typed_hand("12345678f", PhotoContext().as_context())
+    # on a self-draw all eight alone can only be 八仙過海, as a photo of them is; seven alone are no hand
+    alone = _flat(score_typed_hand("12345678f", PhotoContext().as_context()))
+    field, who = ui("win_type"), ui("discarder")
+    assert _only(alone, "Eight flowers") and alone.notes == (
+        ui("typed_eight_flowers_alone", field=field.zh, field_en=field.en, who=who.zh, who_en=who.en),)
+    short = score_typed_hand("1234567f", PhotoContext().as_context())
     assert isinstance(short, PhotoFailed) and short.reason == ui("typed_count", n=0, want=17)
