@@ -1246,13 +1246,16 @@ def _called_by_layout(laid: LaidHand, legal: Legal, need: Need, context: Mapping
     kinds = {m.kind for m in melds}
     called_en = "called chows" if kinds == {MeldKind.CHOW} else "called pungs" if kinds == {MeldKind.PUNG} else \
         "called melds"
+    one = len(melds) == 1  # (one pung was said "called pungs ... were they not called": a review)
+    if one:
+        called_en = "a " + called_en[:-1]
     called_zh = "吃的牌" if kinds == {MeldKind.CHOW} else "碰的牌" if kinds == {MeldKind.PUNG} else "吃碰槓的牌"
     which_en = f"row {rows[0]}" if len(rows) == 1 else "rows " + _listed(rows, "and")
     which_zh = "、".join(map(str, rows))
     each_en = ", ".join(f"{m.kind.en} of {format_en(m.tiles)}" for m in melds)
     each_zh = "、".join(f"{m.kind.zh}{''.join(t.zh for t in m.tiles)}" for m in melds)
     return [Note(f"{which_en} taken as {called_en} ({each_en}) only because {'it lies' if len(rows) == 1 else 'they lie'}"
-                 f" apart: no tile lies sideways to mark a claim; were they not called, the hand would be {tai} tai, "
-                 f"not {now}",
+                 f" apart: no tile lies sideways to mark a claim; were {'it' if one else 'they'} not called, the hand "
+                 f"would be {tai} tai, not {now}",
                  f"第 {which_zh} 列當作{called_zh}（{each_zh}），只因為分開擺：沒有橫放的牌表示是吃碰來的；"
                  f"若不是吃碰來的（門清），這手是 {tai} 台，不是 {now} 台", WayOut.CONCEALED)]
