@@ -1518,6 +1518,9 @@ UI: dict[str, tuple[str, str]] = {
                                   "The eight flowers alone typed: scored as Eight flowers, won on the eighth flower, "
                                   "paid flat; if the eighth was robbed from another player (Seven rob one), choose that "
                                   "under \u201c{field_en}\u201d and the player robbed under \u201c{who_en}\u201d"),
+    # --- the Live form filled from a photo of the flowers alone (scored as 八仙過海 on the Score tab): no hand ---
+    "live_photo_flowers_alone": ("照片裡只有花牌：請把整手牌攤開，和花一起拍",
+                                 "only flowers are in the photo: photograph the whole hand laid face up, with them"),
 }
 
 
