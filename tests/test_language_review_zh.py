@@ -136,4 +136,4 @@ def test_one_idea_one_name_and_the_chinese_says_what_the_english_says() -> None:
     assert ui("wall_kept", n=16, stacks=8).zh.endswith("（補牌仍從這頭摸）")
     assert ui("wall_kept_split", n=15, stacks=8).zh.endswith("（補牌仍從這頭摸）")
     assert "兩者都要有" in ITEMS["half_flush"].explain_zh
-    assert ui("photo_doubts").en == "Possible misreads"
+    assert ui("photo_doubts").en == "Please check"  # the Chinese's 請檢查 (see test_photo_notes_heading.py)

@@ -38,6 +38,7 @@ from companion.vision.hand_score import (
     WayOut,
     check_context,
     hand_labels,
+    own_kong,
     score_photo,
 )
 from companion.vision.image_file import ImageFileError, jpeg_bytes, read_image
@@ -295,7 +296,7 @@ def _attempt(read: ReadPhoto, context: Mapping[str, Any], profile_id: str | Prof
         profile = load_profile(profile_id)
         # with nothing called (門清) an own kong lying face up was concealed, never added to a called pung: a review's
         # 1111m beside a concealed hand won on its replacement was refused for the added kong the app had assumed
-        kongs = ADDED_KONGS if _own_kong(context) and not concealed else None
+        kongs = ADDED_KONGS if own_kong(context) and not concealed else None
         try:
             every: PhotoWin | None = score_photo(read.dets, context, profile, kongs=kongs, concealed=concealed)
         except PhotoHandError as missing:  # the winning tile not in the photo: the one named completes it
@@ -398,21 +399,13 @@ def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: 
         scored, win_choices, win_picked, house, dealer_parts(sc.profile, win.streak))
 
 
-def _own_kong(context: Mapping[str, Any]) -> bool:
-    """The form says the hand was won on the replacement after the winner's own kong (槓上開花): a kong lying face
-    up, in a photo or typed as exposed, was then added to a pung (加槓), not claimed from a discard, which these
-    rules may make a false win (spec §2.10)."""
-    flags = context.get("flags") or {}
-    return bool(flags.get("after_kong")) and not flags.get("replacement_after")
-
-
 ADDED_KONGS = {t: MeldKind.ADDKONG for t in Tile if t.is_known and not t.is_flower}
-"""Every face-up kong of a photo taken as added (:func:`_own_kong`)."""
+"""Every face-up kong of a photo taken as added (:func:`~companion.vision.hand_score.own_kong`)."""
 
 
 def _added_notes(melds: Sequence[Meld], typed: bool = False) -> tuple[Note, ...]:
-    """What is said of each kong taken as added (:func:`_own_kong`): a concealed kong turned up scores more (門清,
-    暗刻), and is said another way."""
+    """What is said of each kong taken as added (:func:`~companion.vision.hand_score.own_kong`): a concealed kong
+    turned up scores more (門清, 暗刻), and is said another way."""
     how_en, how_zh = ("type it as ckong:", "請寫成 ckong:") if typed else \
         ("photograph it with its two end tiles face down", "請把兩頭的牌蓋著再拍")
     # (a sentence of the card's own, capitalised, and no Chinese in its English: a wording review read "(加槓)")
@@ -437,10 +430,21 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
         return PhotoFailed(shown, ui("typed_bad", why=bad.zh, why_en=str(bad)))
     except (HandError, CopyLimitError) as bad:
         n = _structural_count(text)
+        if n == 0:  # the flowers alone: 八仙過海, 七搶一, paid flat whatever the hand
+            bare = Hand.parse(text, stage_free=True)
+            instant = _typed_instant(bare, context)
+            if instant is not None:
+                return _instant_panel(shown, bare, *instant, stakes, profile_id)
         # told against a win's count, not a hand's between turns (a beginner review read "16, or 17 after a draw")
         if n is not None and n != WIN_COUNT:
-            return PhotoFailed(shown, ui("typed_count", n=n, want=WIN_COUNT))
+            fours = _typed_fours(text)  # a kong typed as four of the hand's own tiles: the count's one over for each
+            kong = ui("typed_count_kong", tiles="、".join(fours), tiles_en=", ".join(fours), one=fours[0]) \
+                if fours and n - len(fours) == WIN_COUNT else Words("", "")
+            return PhotoFailed(shown, ui("typed_count", n=n, want=WIN_COUNT) + kong)
         return PhotoFailed(shown, ui("typed_bad", why=bad.zh or str(bad), why_en=str(bad)))
+    instant = _typed_instant(hand, context)
+    if instant is not None:  # 八仙過海, 七搶一: no tile won on, 16 tiles between turns (a review's were refused)
+        return _instant_panel(shown, hand, *instant, stakes, profile_id)
     if not is_complete(hand):
         pairs = ui("pairs_not_win") if seven_pairs(hand) else Words("", "")  # (a beginner from another game)
         return PhotoFailed(shown, ui("typed_not_win") + pairs)
@@ -453,7 +457,7 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
     tried: dict[Tile, tuple[Win, Score]] = {}
     refused: dict[Tile, NotAWin | WinInputError] = {}
     melds = hand.melds
-    added = _own_kong(context) and not any(m.kind in (MeldKind.CKONG, MeldKind.ADDKONG) for m in melds)
+    added = own_kong(context) and not any(m.kind in (MeldKind.CKONG, MeldKind.ADDKONG) for m in melds)
     if added:  # 槓上開花 after his own kong: a kong typed as exposed was added to a pung
         melds = tuple(Meld(MeldKind.ADDKONG, m.tiles, m.source) if m.kind is MeldKind.KONG else m for m in melds)
     for tile in sorted(set(hand.concealed)):
@@ -499,6 +503,59 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
 
 WIN_COUNT = 17
 """A winning hand's tiles, a kong's fourth left out: 16 and the tile won on."""
+
+
+def _typed_fours(text: str) -> list[str]:
+    """Each kind typed four times among the hand's own tiles (not as a meld), as ``7777z``."""
+    try:
+        concealed = Hand.parse(text, stage_free=True).concealed
+    except (HandError, NotationError, CopyLimitError):
+        return []
+    return [format_tiles([t] * 4) for t in sorted(set(concealed)) if concealed.count(t) == 4]
+
+
+def _win_type(context: Mapping[str, Any]) -> WinType | None:
+    """The form's way of winning; None where it names none (the rules say so when the hand is scored)."""
+    try:
+        return WinType(str(context.get("win_type", WinType.SELF_DRAW.value)).strip().lower())
+    except ValueError:
+        return None
+
+
+def _typed_instant(hand: Hand, context: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[Words, ...]] | None:
+    """The form's ``context`` for a typed ``hand`` won instantly, on no tile (八仙過海, 七搶一, 四槓: spec §3.1), and
+    what is said of it; None for a hand won on a tile. The form's 胡法 says so, but for a 八仙過海 whose eighth
+    flower's replacement completed the hand (17 tiles: won on that tile, 8 added); and 16 tiles with all eight
+    flowers on a self-draw can only have been won on the eighth flower, as a photo of them is scored
+    (:func:`companion.vision.hand_score.score_photo`), which is said with the way to a 七搶一 instead."""
+    kind = _win_type(context)
+    if kind is None:  # (the rules say what is wrong with it)
+        return None
+    complete = is_complete(hand)
+    n = hand.structural_count
+    if kind is WinType.SELF_DRAW and not complete and context.get("discarder") is None \
+            and n in (0, WIN_COUNT - 1) and len(set(hand.flowers)) == 8:  # (the flowers alone, or with 16 tiles)
+        field, who = ui("win_type"), ui("discarder")
+        said = "typed_eight_flowers" if n else "typed_eight_flowers_alone"
+        return {**context, "win_type": WinType.EIGHT_FLOWERS.value}, (
+            ui(said, field=field.zh, field_en=field.en, who=who.zh, who_en=who.en),)
+    if kind.is_instant and not (kind is WinType.EIGHT_FLOWERS and complete) and (n or kind.flat_without_hand):
+        return dict(context), ()
+    return None
+
+
+def _instant_panel(shown: str, hand: Hand, context: Mapping[str, Any], notes: tuple[Words, ...], stakes: Stakes,
+                   profile_id: str | Profile | None) -> PhotoPanel | PhotoFailed:
+    """The typed ``hand`` scored as the instant win ``context`` says (:func:`_typed_instant`), or why it cannot be."""
+    obj = {"concealed": format_tiles(hand.concealed), "melds": [str(m) for m in hand.melds],
+           "flowers": format_tiles(hand.flowers), **context}
+    try:
+        win = Win.from_dict(obj)
+        sc = score(win, load_profile(profile_id))
+    except (NotAWin, WinInputError) as bad:
+        why = app_words(bad)
+        return PhotoFailed(shown, ui("photo_failed", name=shown, why=why.zh, why_en=why.en))
+    return _panel(shown, b"", win, sc, stakes, notes)
 
 
 def _structural_count(text: str) -> int | None:

@@ -125,7 +125,8 @@ UI: dict[str, tuple[str, str]] = {
     "photo_sending": ("傳送 {name} 中…", "Sending {name}…"),
     "photo_failed": ("無法計算 {name} 的台數：{why}", "{name} cannot be scored: {why_en}"),
     "photo_read_as": ("照片讀成", "Read as"),
-    "photo_doubts": ("可能讀錯的地方", "Possible misreads"),
+    # (not "possible misreads": most notes under it are what was taken as what, a kong's kind, the tile won on)
+    "photo_doubts": ("請檢查", "Please check"),
     "photo_win_tile": ("胡 {tile}", "winning tile {tile_en}"),
     "photo_total": ("共 {tai} 台", "{tai} tai in all"),
     "photo_sum": ("{total}：{pays}", "{total_en}: {pays_en}"),
@@ -1544,6 +1545,28 @@ UI: dict[str, tuple[str, str]] = {
     "live_also_wins_three_draw": ("還有人也胡這張嗎？（兩家胡，近的那家胡；三家都胡，這一把流局）",
                                   "Does anyone else win on this tile? (Of two, the nearer wins; with three, the hand is "
                                   "a draw)"),
+    # --- a hand typed on the Score-a-photo tab, 16 tiles and all eight flowers on a self-draw: scored as 八仙過海, as a
+    # photo of it is, and said with the way to 七搶一 (it was refused as "not a win: it needs 17 tiles": a review) ---
+    "typed_eight_flowers": ("打了 16 張牌和全部八張花：當作八仙過海計（摸到第八張花就胡）；若第八張花是搶別家的（七搶一），"
+                            "請在表單的「{field}」選七搶一，並在「{who}」選被搶的人",
+                            "16 tiles and all eight flowers typed: scored as Eight flowers, won on the eighth flower; "
+                            "if the eighth was robbed from another player (Seven rob one), choose that under "
+                            "\u201c{field_en}\u201d and the player robbed under \u201c{who_en}\u201d"),
+    # --- a kong typed as four of the hand's own tiles on the Score-a-photo tab: the count said one over, and "a kong's
+    # fourth not counted" read as the app's miscount; how a kong is typed is said (a review) ---
+    "typed_count_kong": ("；手牌裡寫了四張一樣的（{tiles}）算 4 張，槓只算 3 張：槓請寫成 kong:{one}（明槓）或 "
+                         "ckong:{one}（暗槓）",
+                         "; four alike typed among the hand's own tiles ({tiles_en}) count as four tiles, where a "
+                         "kong counts as three: type a kong as kong:{one} (exposed) or ckong:{one} (concealed)"),
+    # --- the eight flowers alone typed on a self-draw: 八仙過海, paid flat, as a photo of them is (a review) ---
+    "typed_eight_flowers_alone": ("只打了八張花：當作八仙過海計（摸到第八張花就胡，不看手牌）；若第八張花是搶別家的（七搶一），"
+                                  "請在表單的「{field}」選七搶一，並在「{who}」選被搶的人",
+                                  "The eight flowers alone typed: scored as Eight flowers, won on the eighth flower, "
+                                  "paid flat; if the eighth was robbed from another player (Seven rob one), choose that "
+                                  "under \u201c{field_en}\u201d and the player robbed under \u201c{who_en}\u201d"),
+    # --- the Live form filled from a photo of the flowers alone (scored as 八仙過海 on the Score tab): no hand ---
+    "live_photo_flowers_alone": ("照片裡只有花牌：請把整手牌攤開，和花一起拍",
+                                 "only flowers are in the photo: photograph the whole hand laid face up, with them"),
 }
 
 

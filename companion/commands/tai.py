@@ -553,7 +553,8 @@ def _hand_said(win: Win, lang: str) -> str:
     ``kong:2222m@O``, a teacher's review). The tiles stay in the product's notation, as in the split: sixteen tiles
     named in words would be a line of names too long to read, where ``123456789m456p7z`` is read at a glance; the
     lines of one tile (the Won line, the waits, the winning shape) name it in words, the code in brackets."""
-    concealed = format_tiles(sorted(win.concealed)) + (" " + format_tiles(win.flowers) if win.flowers else "")
+    # (a flat win by flowers alone holds no concealed tile: "Hand:  12345678f", two spaces, a review)
+    concealed = " ".join(t for t in (format_tiles(sorted(win.concealed)), format_tiles(win.flowers)) if t)
     if not win.melds:
         return concealed
     melds = [_meld_said(m) for m in win.melds]

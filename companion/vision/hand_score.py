@@ -344,10 +344,19 @@ def reading_text(dets: Detections, laid: LaidHand, zh: bool = False) -> str:
     return ("；" if zh else "; ").join(parts) or "-"
 
 
+def own_kong(context: Mapping[str, Any]) -> bool:
+    """The context says the hand was won on the replacement after the winner's own kong (槓上開花, ``after_kong``
+    with no ``replacement_after`` naming the kong): a kong lying face up was then added to a called pung (加槓), or
+    was concealed and turned up, never claimed from a discard, which the rules may make a false win (spec §2.10)."""
+    flags = context.get("flags") or {}
+    return bool(flags.get("after_kong")) and not flags.get("replacement_after")
+
+
 def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind],
-                   concealed: bool = False) -> tuple[Legal, list[Note]]:
+                   concealed: bool = False, own: bool = False) -> tuple[Legal, list[Note]]:
     """Face-up kongs of the kinds in ``kongs`` made that kind of kong (加槓, or 暗槓 turned up at the win); a
-    note for each other face-up kong, taken as exposed (明槓). ``concealed`` (the player says nothing was called):
+    note for each other face-up kong, taken as exposed (明槓), or as added where the win came after the winner's
+    own kong (``own``: :func:`own_kong`). ``concealed`` (the player says nothing was called):
     each is a concealed kong turned up, and said; a :class:`PhotoHandError` where ``kongs`` calls it otherwise,
     naming the option to drop (but ``5z=kong``, said to take four backs as blank white dragons, is then concealed too:
     a review followed the refusal's own advice and was refused again)."""
@@ -372,6 +381,13 @@ def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind],
             m = Meld(MeldKind.CKONG, m.tiles)
         elif m.kind is MeldKind.KONG and m.tile in kongs:
             m = Meld(kongs[m.tile], m.tiles)
+        elif m.kind is MeldKind.KONG and own:  # (a review's was scored a false win, as a kong of a discard)
+            notes.append(Note(f"the {_en(m.tile)} kong lies face up and the win came after the winner's own kong, so "
+                              f"it is taken as an added kong; --kong {m.tile.code}={MeldKind.CKONG.value} (a "
+                              f"concealed kong turned up) or ={MeldKind.KONG.value} (an exposed kong) says otherwise",
+                              f"{m.tile.zh}的槓整組朝上，胡在自己槓後補的牌：當作加槓；暗槓翻開的請用 --kong "
+                              f"{m.tile.code}=ckong，明槓請用 --kong {m.tile.code}=kong"))
+            m = Meld(MeldKind.ADDKONG, m.tiles)
         elif m.kind is MeldKind.KONG:
             notes.append(Note(f"the {_en(m.tile)} kong lies face up, so it is taken as an exposed kong; "
                               f"--kong {m.tile.code}=addkong (an added kong) or ={MeldKind.CKONG.value} (a concealed "
@@ -403,6 +419,9 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     laid = lay_out(dets)
     short = _short_of_win(dets, laid, WIN)  # (once: each check below asks it of the photo as read)
     context, eight = _eight_flowers(dets, laid, context, win_tile, short)
+    alone = _flowers_alone(dets, laid, context, profile)
+    if alone is not None:
+        return alone
     need = hand_need(context)
     if win_tile is not None and not need.instant and short:
         need = dataclasses.replace(need, sizes=(need.sizes[0] - 1,), added=win_tile)
@@ -485,7 +504,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                              f"（逐列讀到，？= 不確定：{read_zh}）{which_zh}",
                              (read, read_zh), way_out=WayOut.CLOSER)
     _, legal, repairs = found[0]
-    legal, kong_notes = _kongs_as_said(legal, kongs or {}, concealed)
+    legal, kong_notes = _kongs_as_said(legal, kongs or {}, concealed, own_kong(context))
     scored = _score_each(legal, context, profile, win_tile)
     best = max(scored, key=lambda s: (s[2].hand_tai, -s[0]))
     doubts = [*map(_repair_note, repairs), *_alternatives(found[1:], context, profile, win_tile), *kong_notes]
@@ -896,13 +915,7 @@ def _refuse_by_count(dets: Detections, laid: LaidHand, plans: list[hand_search.P
     win?", which at a table means a penalty)."""
     read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
     in_rows = _in_rows(dets, laid)
-    win_type = str(with_defaults(context)["win_type"]).strip().lower()
-    needed, name = FLOWERS_NEEDED.get(win_type, (0, ""))
-    seen = len(laid.flowers) + len(in_rows)
-    if seen < needed:
-        raise PhotoHandError(f"{name} needs {needed} flowers, and the photo shows {seen} (read: {read})",
-                             f"{win_type_zh(WinType(win_type))}要有 {needed} 張花，照片裡只有 {seen} 張（讀到：{read_zh}）",
-                             (read, read_zh))
+    _refuse_few_flowers(dets, laid, context)
     if any(_count_fits(p, in_rows, need.sizes) for p in plans):
         return
     lone = laid.lone()
@@ -912,6 +925,50 @@ def _refuse_by_count(dets: Detections, laid: LaidHand, plans: list[hand_search.P
     hint_zh = "：是不是有一張單獨擺著的牌不是這手牌的？" if lone else "：是不是有牌沒拍到，或拍到了不屬於這手的牌？"
     raise PhotoHandError(f"{en}; no way of laying out the rows comes to that{hint_en} (read: {read})",
                          f"{zh}；各列怎麼分都湊不出這個張數{hint_zh}（讀到：{read_zh}）", (read, read_zh))
+
+
+def _refuse_few_flowers(dets: Detections, laid: LaidHand, context: Mapping[str, Any]) -> None:
+    """A :class:`PhotoHandError` where the photo shows fewer flowers than the instant win by flowers the context
+    says needs (:data:`FLOWERS_NEEDED`)."""
+    win_type = str(with_defaults(context)["win_type"]).strip().lower()
+    needed, name = FLOWERS_NEEDED.get(win_type, (0, ""))
+    seen = len(laid.flowers) + len(_in_rows(dets, laid))
+    if seen < needed:
+        read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
+        raise PhotoHandError(f"{name} needs {needed} flowers, and the photo shows {seen} (read: {read})",
+                             f"{win_type_zh(WinType(win_type))}要有 {needed} 張花，照片裡只有 {seen} 張（讀到：{read_zh}）",
+                             (read, read_zh))
+
+
+def _flowers_alone(dets: Detections, laid: LaidHand, context: Mapping[str, Any],
+                   profile: Profile) -> PhotoWin | None:
+    """The photo's flowers scored as the instant win by flowers the context says (八仙過海, 七搶一), where the photo
+    shows flowers and no other tile: both pay flat whatever the hand (spec §4.2, §4.4), as ``companion tai`` scores
+    them with no concealed tiles (a review's photo of the eight was refused, "photograph the whole hand"); None for
+    any other photo or kind of win. A :class:`PhotoHandError` where the flowers are fewer than it needs. All eight
+    alone on a self-draw (or nothing said: the app's form says self-drawn by default) can only be 八仙過海, as all
+    eight beside 16 tiles are (:func:`_eight_flowers`), and are scored so, and said."""
+    if laid.stray or not laid.flowers or any(laid.tile_count(r) for r in range(len(laid.rows))):
+        return None
+    win_type = str(with_defaults(context)["win_type"]).strip().lower()
+    notes: list[Note] = []
+    if win_type == WinType.SELF_DRAW.value and context.get("discarder") is None and _all_flowers(dets, laid):
+        win_type = WinType.EIGHT_FLOWERS.value
+        context = {**context, "win_type": win_type}
+        notes.append(Note("only the eight flowers are in the photo: scored as Eight flowers, won on the eighth "
+                          "flower, paid flat; a Seven rob one winner shows the eighth, robbed from another player, "
+                          "with his seven: if it was robbed, say so as the kind of win, with the player robbed",
+                          "照片裡只有八張花：當作八仙過海計（摸到第八張花就胡，不看手牌）；七搶一的人也會把搶來的第八張花"
+                          "和自己的七張擺在一起：若第八張是搶別家的，請把胡法指定為七搶一，並指定被搶的人",
+                          WayOut.SEVEN_ROB_ONE))
+    if win_type not in FLOWERS_NEEDED:
+        return None
+    _refuse_few_flowers(dets, laid, context)
+    kinds = {i: Tile(int(dets.kind[i])) for i in laid.flowers}
+    win = Win.from_dict({**with_defaults(context), "concealed": "", "win_tile": None, "melds": [],
+                         "flowers": format_tiles(sorted(kinds.values()))})
+    return PhotoWin(win, score(win, profile), (), (), tuple(laid.flowers), -1, True, False, kinds, (), (),
+                    (*notes, *_assumed(context, profile)))
 
 
 def _count_fits(plan: hand_search.Plan, flowers: set[int], sizes: tuple[int, ...]) -> bool:
@@ -956,7 +1013,7 @@ def _lone_outcome(dets: Detections, choice: LoneChoice, context: Mapping[str, An
                   win_tile: Tile | None, kongs: Mapping[Tile, MeldKind]) -> tuple[tuple[Win, int], str, str] | None:
     """What a choice of lone tiles left out scores as (the win and its hand tai), said in English and Chinese; None
     where it scores as no win."""
-    legal, _ = _kongs_as_said(choice[3][0][1], kongs)
+    legal, _ = _kongs_as_said(choice[3][0][1], kongs, own=own_kong(context))
     try:
         scored = _score_each(legal, context, profile, win_tile)
     except (NotAWin, WinInputError, PhotoHandError):
@@ -1189,13 +1246,16 @@ def _called_by_layout(laid: LaidHand, legal: Legal, need: Need, context: Mapping
     kinds = {m.kind for m in melds}
     called_en = "called chows" if kinds == {MeldKind.CHOW} else "called pungs" if kinds == {MeldKind.PUNG} else \
         "called melds"
+    one = len(melds) == 1  # (one pung was said "called pungs ... were they not called": a review)
+    if one:
+        called_en = "a " + called_en[:-1]
     called_zh = "吃的牌" if kinds == {MeldKind.CHOW} else "碰的牌" if kinds == {MeldKind.PUNG} else "吃碰槓的牌"
     which_en = f"row {rows[0]}" if len(rows) == 1 else "rows " + _listed(rows, "and")
     which_zh = "、".join(map(str, rows))
     each_en = ", ".join(f"{m.kind.en} of {format_en(m.tiles)}" for m in melds)
     each_zh = "、".join(f"{m.kind.zh}{''.join(t.zh for t in m.tiles)}" for m in melds)
     return [Note(f"{which_en} taken as {called_en} ({each_en}) only because {'it lies' if len(rows) == 1 else 'they lie'}"
-                 f" apart: no tile lies sideways to mark a claim; were they not called, the hand would be {tai} tai, "
-                 f"not {now}",
+                 f" apart: no tile lies sideways to mark a claim; were {'it' if one else 'they'} not called, the hand "
+                 f"would be {tai} tai, not {now}",
                  f"第 {which_zh} 列當作{called_zh}（{each_zh}），只因為分開擺：沒有橫放的牌表示是吃碰來的；"
                  f"若不是吃碰來的（門清），這手是 {tai} 台，不是 {now} 台", WayOut.CONCEALED)]

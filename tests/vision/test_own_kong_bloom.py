@@ -1,0 +1,43 @@
+"""A photo scored as won on the replacement after the winner's own kong (槓上開花, ``--flag after_kong``) with its
+kong lying face up: the kong was his own, added to a called pung (or a concealed one turned up), never one made on
+a discard. It was taken as exposed, as any face-up kong is, and the win refused as a replacement after a kong of a
+discard, which the default rules forbid: "not a win", a false win at a table, for the reader's own guess (a review
+of ``companion score``; the app's form took it as added already)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.hand import MeldKind
+from companion.rules.profiles import load_profile
+from companion.rules.scoring import NotAWin
+from companion.tiles import Tile
+from companion.vision.hand_score import score_photo
+from tests.vision.test_hand_score import laid
+
+PROFILE = load_profile(None)
+OWN = {"flags": {"after_kong": True}}
+
+
+def _dets():  # type: ignore[no-untyped-def]
+    return laid([(100, ["456m789m45s55z", "6s"]), (200, ["3333p", "123m"])])
+
+
+def test_a_face_up_kong_after_the_winners_own_kong_is_taken_as_added_and_said() -> None:
+    got = score_photo(_dets(), OWN, PROFILE)
+    assert str(got.win.melds[0]) == "addkong:3333p" and got.score.item("kong_bloom") is not None
+    said = [n for n in got.doubts if "--kong 3p=ckong" in n.en]
+    assert len(said) == 1 and "--kong 3p=ckong" in said[0].zh and "加槓" in said[0].zh
+    assert not any("taken as an exposed kong" in n.en for n in got.doubts)
+
+
+def test_the_player_still_names_the_kong() -> None:
+    concealed = score_photo(_dets(), OWN, PROFILE, kongs={Tile.P3: MeldKind.CKONG})
+    assert str(concealed.win.melds[0]) == "ckong:3333p" and not any("--kong" in n.en for n in concealed.doubts)
+    with pytest.raises(NotAWin):  # said exposed: the replacement after a kong of a discard, as the rules say
+        score_photo(_dets(), OWN, PROFILE, kongs={Tile.P3: MeldKind.KONG})
+
+
+def test_a_replacement_after_a_kong_of_a_discard_keeps_the_kong_exposed() -> None:
+    with pytest.raises(NotAWin):
+        score_photo(_dets(), {"flags": {"replacement_after": "kong"}}, PROFILE)
