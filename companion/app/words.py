@@ -1516,6 +1516,12 @@ UI: dict[str, tuple[str, str]] = {
                                    "it again, the streak unchanged. If another player also called a win on this tile at "
                                    "the time, tap that player's Win: that win stands and the deal moves as after any "
                                    "win; if not, enter the dealer's dice"),
+    # --- a settlement review: the Score tab's stakes came only from seven presets (30/10 … 500/100), so a 20/5 or a
+    # 50/10 table got the wrong money; the box takes them typed, as `--stakes` reads them, the presets a quick pick ---
+    "photo_stakes_hint": ("例如 20/5", "e.g. 20/5"),
+    "photo_stakes_missing": ("請填底和台，例如 20/5", "type the base and the amount per tai, e.g. 20/5"),
+    "photo_stakes_kept": ("；分數仍以 底 {base}／台 {per_tai} 計算", "; the score is still at {base}/{per_tai}"),
+    "photo_stakes_presets": ("常用的底／台", "Usual stakes"),
 }
 
 
