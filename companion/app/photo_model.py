@@ -48,13 +48,13 @@ from companion.vision.read import Detections, Marks, TileReader, annotated, read
 
 __all__ = ["UPLOAD_MAX_BYTES", "MOMENTS", "MOMENTS_FOR", "PAYING", "READIES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
            "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES", "TABLE_RULES", "ReadTile",
-           "read_tiles", "with_picks", "score_typed_hand", "score_picked", "photo_warnings"]
+           "read_tiles", "with_picks", "score_typed_hand", "score_picked", "photo_warnings", "stakes_typed"]
 
 DEMO_STAKES = Stakes(30, 10)
 TABLE_RULES = "table"
 """The form's rules when they are the live table's: its rule set with its house rules, and its stakes."""
 STAKES = ("30/10", "50/20", "100/20", "100/50", "200/50", "300/100", "500/100")
-"""底/台 pairs the form offers (home games' usual ones)."""
+"""底/台 pairs the form offers as quick picks (home games' usual ones); any other is typed (:func:`stakes_typed`)."""
 UPLOAD_MAX_BYTES = 20 * 1024 * 1024
 """The largest photo a phone may send (a phone's full-size JPEG is 2-8 MB)."""
 
@@ -232,6 +232,24 @@ def with_picks(read: ReadPhoto, picks: Mapping[int, Tile]) -> ReadPhoto:
         raise ValueError(f"no tile {bad[0]} in the photo {read.name} ({len(read.dets)} read)")
     dets = read.dets.corrected(picks)
     return replace(read, dets=dets)
+
+
+def stakes_typed(text: str | None) -> str | Words:
+    """The form's stakes as typed, 底/台 read as ``--stakes`` reads them (``20/5``; ``２０／５`` from a Chinese
+    keyboard), written plainly (``20/5``); or why not, naming the box, in both languages (a settlement review: the
+    form offered seven presets only, so a 20/5 table was charged at 30/10)."""
+    typed = (text or "").strip()
+    if not typed:
+        why = ui("photo_stakes_missing")
+    else:
+        try:
+            stakes = Stakes.parse(typed, "stakes")
+        except WinInputError as bad:
+            why = Words(bad.zh, bad.reason)
+        else:
+            return f"{stakes.base}/{stakes.per_tai}"
+    box = ui("stakes")
+    return ui("form_field_wrong", field=box.zh, field_en=box.en, why=why.zh, why_en=why.en)
 
 
 def demo_photo() -> tuple[Path, dict[str, Any]]:

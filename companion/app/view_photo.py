@@ -33,6 +33,7 @@ from companion.app.photo_model import (
     read_tiles,
     score_picked,
     score_typed_hand,
+    stakes_typed,
 )
 from companion.app.rule_sets_model import rule_set_options, rule_set_used
 from companion.app.ui_kit import (
@@ -119,6 +120,12 @@ class PhotoTab:
         self._scored_note: Words | None = None  # why those rules were not the set picked, said when it was scored
         self._scored_name: Words | None = None  # the live table's rules' name, where the card was scored with them
         self.upload = PhotoUpload(host, source.upload_dir, self._received, self._refused, self._sending)
+        # the stakes typed (底/台: a 20/5 table's, which no preset was), kept across renders as the hand's field is;
+        # read when the player presses Enter or leaves it (set_stakes)
+        self.stakes_field = ft.TextField(dense=True, width=120, on_submit=lambda: self.set_stakes(),
+                                         on_blur=lambda: self.set_stakes())
+        self.stakes_error: Words | None = None  # why the stakes typed were not taken (the box keeps them, to mend)
+        self._stakes_shown: str | None = None  # the stakes last written into the box
 
     # --- work off the page's loop ----------------------------------------------------------------------
 
@@ -330,6 +337,23 @@ class PhotoTab:
         self.reset = ()
         self._work(ui("photo_scoring"), self._score)
 
+    def set_stakes(self, text: str | None = None) -> None:
+        """The stakes typed in the box (``text``: a quick pick), read as ``--stakes`` reads them: scored again with
+        them; stakes that cannot be read are said, naming the box, and left in it to mend (the score stays at the
+        stakes it had)."""
+        if text is not None:
+            self.stakes_field.value = text
+        got = stakes_typed(self.stakes_field.value)
+        if isinstance(got, Words):
+            self.stakes_error = got
+            self.host.render()
+            return
+        self.stakes_error, self.stakes_field.value, self._stakes_shown = None, got, got  # written plainly: 20/5
+        if got != self.context.stakes:
+            self.set_context(stakes=got)
+        else:  # (Enter, then leaving the box: taken once)
+            self.host.render()
+
     def _leave_demo(self) -> None:
         """The player's own hand follows the bundled photo: the bundled photo's situation (放槍 by 北, seat 南,
         streak 1) is not his, so the form goes back to its defaults but for the rules, the stakes and what the
@@ -406,8 +430,22 @@ class PhotoTab:
         table = self._table()
         seated = table if isinstance(table, TableTerms) else None
         shown_stakes = f"{seated.stakes.base}/{seated.stakes.per_tai}" if seated is not None else c.stakes
-        stakes = [ft.DropdownOption(key=x, text=x) for x in dict.fromkeys((*STAKES, shown_stakes))]
+        if seated is not None:  # the table's, not typed here
+            self.stakes_error = None
+        if shown_stakes != self._stakes_shown:  # picked, or the table's changed: the box says them (what the
+            # player is typing meanwhile is not written over by a redraw)
+            self.stakes_field.value = self._stakes_shown = shown_stakes
+        field = self.stakes_field
+        field.label, field.hint_text = t(ui("stakes")), t(ui("photo_stakes_hint"))
+        field.disabled = seated is not None
+        presets = ident("ctx-stakes-presets", ft.PopupMenuButton(
+            icon=ft.Icons.ARROW_DROP_DOWN, tooltip=t(ui("photo_stakes_presets")), disabled=seated is not None,
+            items=[ft.PopupMenuItem(content=x, on_click=on_tap(self.set_stakes, x)) for x in STAKES]))
         terms: list[ft.Control] = []
+        if self.stakes_error is not None:  # the box keeps what was typed; the score is still at the stakes before
+            base, per_tai = c.stakes.split("/")
+            bad = self.stakes_error + ui("photo_stakes_kept", base=base, per_tai=per_tai)
+            terms.append(ident("photo-stakes-bad", label(t(bad), 13, bold=True, colour=ACCENT)))
         if seated is not None:
             terms.append(ident("photo-table-terms", label(t(ui("photo_table_terms", terms=seated.words.zh,
                                                                terms_en=seated.words.en)), 12, colour=FELT)))
@@ -436,7 +474,7 @@ class PhotoTab:
                     pick("ready", "ready_kind", c.ready or "-", readies, 175),
                     pick("concealed", "photo_calls", c.concealed or "-", calls, 175),
                     pick("profile", "profile", c.profile, rules, 260),
-                    pick("stakes", "stakes", shown_stakes, stakes, 130, disabled=seated is not None)],
+                    ft.Row([ident("ctx-stakes", field), presets], spacing=0, tight=True)],
                    wrap=True, spacing=8, run_spacing=8),
             *terms,
         ], spacing=4)

@@ -40,11 +40,11 @@ from companion.rules.profiles import ProfileError, load_profile, profile_id
 from companion.tiles import Tile, format_tiles
 
 
-def _won(line: WinLine, pick: Any, dealer_in: bool, why: Words | None = None) -> str:
+def _won(line: WinLine, pick: Any, dealer_in: bool, why: Words | None = None, colon: str = ": ") -> str:
     """One winner's (or false win's) line: who, how, the tai and the dealer's where they count (``dealer_in``: the
     dealer wins or pays it; a rules review read "+ 1 dealer tai" beside a payment that carried none)."""
     if line.unscored:
-        return f"{line.player}: {line.unscored}"
+        return f"{line.player}{colon}{line.unscored}"
     if line.unpaid:  # a false win these rules do not penalise ("0 tai" read as 底 + 0 tai paid: a settlement review)
         said = ui("replay_unpaid", player=line.player)
         return pick(said.zh, said.en)
@@ -195,6 +195,10 @@ def run(args: argparse.Namespace) -> int:
     def error(zh: str, en: str) -> None:
         print(f"companion replay: {pick(zh, en)}", file=sys.stderr)
 
+    # a line of figures (names, amounts) takes Chinese's full-width colon in Chinese (a settlement review read
+    # 「小美 → 老王: 60」); both languages at once keep the half-width one, as the English
+    colon = "：" if lang == "zh" else ": "
+
     if not args.file.strip():  # (it read the folder "." and said so: a review)
         error("LOG 是空的：請給紀錄檔或牌局檔的檔名", "LOG is empty: give the log's or the table file's name")
         return 2
@@ -287,7 +291,7 @@ def run(args: argparse.Namespace) -> int:
             if c.ready:  # (a newcomer review found one only by reading the log: §2.11 forbids it, the table decides)
                 how += " — " + pick("已報聽，報聽的人不可過水，由牌桌決定", "declared ready, and a player who has "
                                     "declared may not pass a win: the table decides")
-            print(f"  #{c.index} {names[c.seat]} {tile} ← {names[c.giver]}: {how}")
+            print(f"  #{c.index} {names[c.seat]} {tile} ← {names[c.giver]}{colon}{how}")
     if not state.players:
         return status
     ledgers = session_ledgers(state)  # earlier sessions first, the one under way last
@@ -313,7 +317,7 @@ def run(args: argparse.Namespace) -> int:
         first = (panel.seated or panel.stakes) if panel is not None else None
         head = pick(first.zh, first.en) if first is not None else ""
         if len(ledgers) > 1:
-            print(f" {pick(f'第 {k} 將', f'session {k}')}: {head}")
+            print(f" {pick(f'第 {k} 將', f'session {k}')}{colon}{head}")
         else:
             print(f" {head}")
         changes = {row.number: row.change for row in panel.rows} if panel is not None else {}
@@ -326,25 +330,25 @@ def run(args: argparse.Namespace) -> int:
             # the hand's end, and the dealer then keeping the deal as a mistake (a settlement review)
             drawn = [pick(*outcome.said)] if outcome.kind in (OutcomeKind.DRAW, OutcomeKind.DECLINED) else []
             lines = drawn + [_won(x, pick, dealer_tai_counts(entry.result, x),
-                                  dealer_parts(entry.rules, entry.result.streak)) for x in entry.lines]
+                                  dealer_parts(entry.rules, entry.result.streak), colon) for x in entry.lines]
             print(f"  #{entry.result.number} " + ("；" if lang == "zh" else "; ").join(lines))
             for t in entry.transfers:
-                print(f"      {t.payer} → {t.payee}: {t.amount}")
+                print(f"      {t.payer} → {t.payee}{colon}{t.amount}")
             # the next deal, and after the last hand of the 北 round that the session is over (spec §2.14, §6.7),
             # as the CSV says them (a rules review: the text never said so)
             nxt = next_deal_words(entry.result.players, entry.next)
             print(f"      {pick(nxt.zh, nxt.en)}")
     print(f"== {pick('帳', 'ledger')} ==")
     for p, v in ledger.balances.items():
-        print(f"  {p}: {signed(v)}")
+        print(f"  {p}{colon}{signed(v)}")
     print(f"== {pick('結帳：最少筆數的付款', 'settling up: the fewest payments')} ==")
     for t in ledger.settle_up():
-        print(f"  {t.payer} → {t.payee}: {t.amount}")
+        print(f"  {t.payer} → {t.payee}{colon}{t.amount}")
     if len(ledgers) > 1:
         total = total_balances(ledgers)
         print(f"== {pick(f'{len(ledgers)} 將合計', f'{len(ledgers)} sessions in all')} ==")
         for p, v in total.items():
-            print(f"  {p}: {signed(v)}")
+            print(f"  {p}{colon}{signed(v)}")
         for t in fewest_transfers(total):
-            print(f"  {t.payer} → {t.payee}: {t.amount}")
+            print(f"  {t.payer} → {t.payee}{colon}{t.amount}")
     return status

@@ -222,18 +222,7 @@ def parse_stakes(text: str | None) -> Stakes | None:
     """``--stakes 底/台`` (e.g. ``30/10``); a WinInputError naming ``--stakes`` when it is not that."""
     if not text:
         return None
-    # the full-width slash too, as the app writes the stakes (底 30／台 10) and a Chinese keyboard types it (a
-    # settlement review was refused "30／10", digits full-width being read)
-    base, sep, per = text.replace("／", "/").partition("/")
-    if not sep or not base.strip().isdecimal() or not per.strip().isdecimal():  # (isdigit passed ² to int)
-        raise WinInputError("--stakes", f"expected base/per tai such as 30/10, got “{text}”",
-                            f"要寫成 底/台，例如 30/10，收到「{text}」")
-    try:
-        stakes = Stakes(int(base), int(per))
-    except ValueError:  # more digits than Python reads (4300)
-        raise WinInputError("--stakes", f"a number too long to read in “{text[:40]}”…",
-                            f"數字太長，無法讀取：「{text[:40]}」…") from None
-    return stakes.typed("--stakes")
+    return Stakes.parse(text, "--stakes")  # (the app's Score tab reads its stakes box alike)
 
 
 def _said(e: ProfileError | WinInputError | InputFileError, lang: str | None) -> str:

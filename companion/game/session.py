@@ -160,6 +160,9 @@ def _entry_json(e: LedgerEntry, stakes: Stakes, switches: Switches | None, now: 
         "lines": [{"player": x.player, "kind": x.kind, "hand_tai": x.hand_tai, "capped_tai": x.capped_tai,
                    "dealer_tai": x.dealer_tai, "dealer_in": dealer_tai_counts(r, x), "items": [list(i) for i in x.items],
                    **({"unscored": x.unscored} if x.unscored else {}),
+                   # a 詐胡 its rules do not penalise (``false_win_penalty = none``): nothing paid, said as such (its
+                   # capped_tai 0 and no transfers read as a 0-tai penalty claimed: a settlement review)
+                   **({"unpaid": True} if x.unpaid else {}),
                    # the scoring record (spec §3.2, §6.7) as `companion tai` reads it: what hand earned the tai
                    **({"win": _record(x.score)} if x.score is not None else {})} for x in e.lines],
         "transfers": [{"payer": t.payer, "payee": t.payee, "amount": t.amount} for t in e.transfers],

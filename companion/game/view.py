@@ -158,8 +158,9 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
                                          pick("過水", "barred") if st.barred else "",
                                          pick("陪打", "dead") if st.dead else "",
                                          pick("相公", "no win") if st.no_win else "") if x)
-        lines.append(f"    {hand} {melds} {pick('花', 'flowers')}:{format_tiles(st.flowers) or '-'}{held} "
-                     f"{pick('打出', 'discards')}:{' '.join(t.code for t in st.discards) or '-'}{tags}")
+        colon = "：" if lang == "zh" else ":"
+        lines.append(f"    {hand} {melds} {pick('花', 'flowers')}{colon}{format_tiles(st.flowers) or '-'}{held} "
+                     f"{pick('打出', 'discards')}{colon}{' '.join(t.code for t in st.discards) or '-'}{tags}")
     turn = names[state.turn] if state.players else str(state.turn)
     if state.phase is Phase.HAND_OVER:  # nobody's turn: a bare name after "the hand is over" read as a winner's
         lines.append(f"    {pick(state.phase.zh, state.phase.en)}")
@@ -171,8 +172,10 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
     out = state.outcome
     if out is not None:
         # what each winner did ("wins on a discard"; the kind's name read "East0 win on a discard": a review)
-        who = ", ".join(f"{names[w.seat]} {pick(w.kind.zh, w.kind.won_en)}" for w in out.winners)
-        lines.append(f"    {pick(*out.said)}{': ' + who if who else ''}")
+        # (in Chinese with its full-width colon and 、: 「胡牌: 老王 自摸」 read half-width, a settlement review)
+        who = ("、" if lang == "zh" else ", ").join(f"{names[w.seat]} {pick(w.kind.zh, w.kind.won_en)}"
+                                                   for w in out.winners)
+        lines.append(f"    {pick(*out.said)}{('：' if lang == 'zh' else ': ') + who if who else ''}")
     if state.phase is Phase.HAND_OVER and state.players:
         # who deals next, or that the session (一將) is over (spec §2.14, §6.7), as the CSV and the JSON say it (a
         # rules review: the text of a whole session ended on "the hand is over")

@@ -65,6 +65,22 @@ class Stakes:
                                 f'要寫成 {{"base": 30, "per_tai": 10}}（底 30、每台 10），收到 {got_zh}')
         return cls(obj["base"], obj["per_tai"]).typed("stakes")
 
+    @classmethod
+    def parse(cls, text: str, field: str) -> Stakes:
+        """底/台 as a player types them, e.g. ``30/10``, the full-width slash and digits too (the app writes the
+        stakes 底 30／台 10 and a Chinese keyboard types them so: a settlement review was refused "30／10"); a
+        WinInputError naming ``field`` when ``text`` is not that, or the stakes are too large (:meth:`typed`)."""
+        base, sep, per = text.replace("／", "/").partition("/")
+        if not sep or not base.strip().isdecimal() or not per.strip().isdecimal():  # (isdigit passed ² to int)
+            raise WinInputError(field, f"expected base/per tai such as 30/10, got “{text}”",
+                                f"要寫成 底/台，例如 30/10，收到「{text}」")
+        try:
+            stakes = cls(int(base), int(per))
+        except ValueError:  # more digits than Python reads (4300)
+            raise WinInputError(field, f"a number too long to read in “{text[:40]}”…",
+                                f"數字太長，無法讀取：「{text[:40]}」…") from None
+        return stakes.typed(field)
+
     def typed(self, field: str) -> Stakes:
         """These stakes, as typed in ``field``: refused over :data:`STAKE_MAX`, as a table refuses them (a review
         scored 10^30 a tai unsaid)."""

@@ -102,3 +102,27 @@ def test_a_hand_drawn_after_a_false_win_played_dead_says_it_was_drawn(
         said[lang] = re.findall(r"^  #1 (.*)$", capsys.readouterr().out, re.M)
     assert said["zh"] == ["流局；小美 詐胡 8 台 + 莊家 1 台"]
     assert said["en"] == ["exhaustive draw; 小美 makes a false win, 8 tai + 1 dealer tai"]
+
+
+def test_replay_in_chinese_writes_its_colons_full_width(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A settlement review: `replay --quiet --lang zh` printed 「小美 → 老王: 60」, 「第 1 將: …」 and 「胡牌: 老王 自摸」,
+    a half-width colon in Chinese lines. In Chinese each is ：; in English (and both languages at once) ``: ``."""
+    log = _write(tmp_path / "robbed.jsonl", _ROBBED_KONG)
+    assert main(["replay", "--quiet", "--lang", "zh", str(log)]) == 0
+    zh = capsys.readouterr().out
+    assert "    胡牌：North3 搶槓\n" in zh, zh
+    paid = [x for x in zh.splitlines() if "→" in x]
+    assert paid and all(re.fullmatch(r" +\S+ → \S+：\d+", x) for x in paid), paid
+    assert re.search(r"^  North3：\+\d+$", zh, re.M) and ": " not in zh.split("== 帳 ==")[1]
+    assert main(["replay", "--quiet", "--lang", "en", str(log)]) == 0
+    en = capsys.readouterr().out
+    assert "    win: North3 wins robbing a kong\n" in en and re.search(r"^  North3: \+\d+$", en, re.M)
+    assert "：" not in en
+    # a log of two sessions (seed 1's 40 hands: 22 and 18) heads each 「第 k 將：」, and its sums alike
+    sim = tmp_path / "sim.jsonl"
+    assert main(["simulate", "--seed", "1", "--hands", "40", "--out", str(sim)]) == 0
+    capsys.readouterr()
+    assert main(["replay", "--quiet", "--lang", "zh", str(sim)]) == 0
+    two = capsys.readouterr().out
+    assert re.search(r"^ 第 1 將：", two, re.M) and re.search(r"^ 第 2 將：", two, re.M)
+    assert ": " not in two.split("== 帳 ==")[1]

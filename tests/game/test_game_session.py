@@ -607,6 +607,17 @@ def test_a_false_win_the_rules_do_not_penalise_is_said_to_pay_nothing_not_0_tai(
         with contextlib.redirect_stdout(io.StringIO()) as out:
             assert main(["replay", str(log), "--quiet", "--lang", lang]) == 0
         assert want in out.getvalue()
+    # the JSON says so too: its capped_tai 0 and no transfers read as a 0-tai penalty claimed (a settlement review)
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert main(["replay", str(log), "--json"]) == 0
+    (said,) = json.loads(out.getvalue())["hands"][-1]["lines"]
+    assert (said["kind"], said["capped_tai"], said["unpaid"]) == ("false_win", 0, True)
+    (tmp_path / "paid").mkdir()  # the default penalty: paid, no such field
+    paid = _west_wins_on_3s_under_min_tai(tmp_path / "paid", "atawmj_2009")
+    paid.refused(ev.Won(seat=2, kind=ev.WinKind.DISCARD, tile=t("3s"), concealed=paid.hand(2)), "below_min")
+    paid.do(ev.FalseWin(seat=2))
+    (fined,) = ledger_of(paid.state).to_json()["hands"][-1]["lines"]
+    assert fined["kind"] == "false_win" and "unpaid" not in fined
 
 
 @pytest.mark.parametrize(("penalty", "key"), [("none", "live_p_false_others_unpaid"),
