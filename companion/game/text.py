@@ -269,6 +269,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                        "{seat_en} won hand {hand} with {want} kongs face down, named only at the win; the "
                        "correction names {got} (the kongs the table saw stay as recorded)"),
     "fix_kongs_said": ("，暗槓 {tiles}", "; concealed kongs: {tiles_en}"),
+    # an event with no seat at all (a null in JSON, None in Python, which a review read as "got None"), and a seat's
+    # chow, pung or kong entered again on the tile it has already taken (a review read "A's chow outranks chow")
+    "no_seat": ("座位必須是 0-3，沒有座位（null）", "a seat is 0-3, got null (no seat)"),
+    "claimed_again": ("{seat}已經{meld}了{tile}：要改，請先撤回", "{seat_en}'s {meld_en} of {tile_en} is already "
+                      "entered: to change it, undo it first"),
 }
 
 RETRACT_NOTES: dict[str, tuple[str, str]] = {

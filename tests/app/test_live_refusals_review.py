@@ -9,9 +9,12 @@ from pathlib import Path
 import pytest
 
 from companion.app.live_model import LiveGame
+from companion.app.view_live import LiveTab
+from companion.game import events as ev
 from companion.game.text import msg
 from companion.hand import MeldKind
 from companion.names import in_chinese
+from tests.app.test_live_tab_moves import _Phone
 
 
 def _table(tmp_path: Path, names: tuple[str, str, str, str] = ("A", "B", "C", "D")) -> LiveGame:
@@ -46,3 +49,42 @@ def test_a_name_is_spaced_only_where_latin_meets_chinese() -> None:
     assert in_chinese("B小", "到", "已") == " B小" and in_chinese("José", "「", "」") == "José"
     assert in_chinese("José", "是", "的") == " José "
     assert msg("ev_bad_private", seat=2, detail="x").zh.startswith("2號位")  # a number filled as it was
+
+
+def test_a_chow_entered_again_is_said_entered_and_three_alike_are_no_chow(tmp_path: Path) -> None:
+    game = _table(tmp_path)
+    assert game.discard("8p") is None
+    assert game.claim(1, MeldKind.CHOW, ["6p", "7p", "8p"]) is None
+    again = game.claim(1, MeldKind.CHOW, ["6p", "7p", "8p"])
+    assert again is not None and again.en == "B's chow of 8p is already entered: to change it, undo it first"
+    assert again.zh == "B 已經吃了八筒：要改，請先撤回" and "outranks" not in again.en
+    other = game.claim(1, MeldKind.CHOW, ["7p", "8p", "9p"])  # another chow in its place: the same way out
+    assert other is not None and other.en == again.en
+    alike = game.claim(1, MeldKind.CHOW, ["8p", "8p", "8p"])
+    assert alike is not None and alike.en == "8 Dots, 8 Dots and 8 Dots is not a chow", alike
+    assert alike.zh == "八筒、八筒、八筒不是順子"
+    assert game.claim(2, MeldKind.PUNG) is None  # a pung of another seat still outranks the chow
+    game.close()
+
+
+def test_the_discarder_claiming_a_win_on_his_own_discard_is_told_why(tmp_path: Path) -> None:
+    game = _table(tmp_path)
+    assert game.discard("9m") is None
+    pung = game.claim(0, MeldKind.PUNG)
+    win = game.win(0, ev.WinKind.DISCARD, "123p456p789p123s456s9m")
+    assert pung is not None and win is not None and win == pung
+    assert win.en == "no player can claim their own discard" and win.zh == "不能搶自己打的牌"
+    game.close()
+
+
+def test_a_flower_with_no_seat_says_no_seat_not_none(tmp_path: Path) -> None:
+    game = _table(tmp_path)
+    said = game.flower(None, "3f")  # type: ignore[arg-type]  # (a seat missing, as a JSON null brings it)
+    assert said is not None and said.en == "a seat is 0-3, got null (no seat)" and "None" not in said.zh
+    assert said.zh == "座位必須是 0-3，沒有座位（null）"
+    said = game.flower("1", "3f")  # type: ignore[arg-type]
+    assert said is not None and said.en == 'a seat is 0-3, got "1"'
+    tab = LiveTab(_Phone(), game)
+    tab.visible = True
+    assert tab.build() is not None
+    game.close()
