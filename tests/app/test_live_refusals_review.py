@@ -14,7 +14,8 @@ from companion.game import events as ev
 from companion.game.text import msg
 from companion.hand import MeldKind
 from companion.names import in_chinese
-from tests.app.test_live_tab_moves import _Phone
+from tests.app.test_live_tab_moves import _form_on_9m, _Phone
+from tests.app.test_tabs_beside_a_live_table import _texts
 
 
 def _table(tmp_path: Path, names: tuple[str, str, str, str] = ("A", "B", "C", "D")) -> LiveGame:
@@ -49,6 +50,14 @@ def test_a_name_is_spaced_only_where_latin_meets_chinese() -> None:
     assert in_chinese("B小", "到", "已") == " B小" and in_chinese("José", "「", "」") == "José"
     assert in_chinese("José", "是", "的") == " José "
     assert msg("ev_bad_private", seat=2, detail="x").zh.startswith("2號位")  # a number filled as it was
+
+
+def test_the_win_form_says_who_wins_and_on_what_in_plain_english(tmp_path: Path) -> None:
+    game, tab, _ = _form_on_9m(tmp_path)
+    shown = _texts(tab.build())
+    assert "C wins on a discard: enter the tiles shown" in shown and "Winning tile: 9 Characters" in shown, shown
+    assert not any(s.startswith("C, ") for s in shown)
+    game.close()
 
 
 def test_a_chow_entered_again_is_said_entered_and_three_alike_are_no_chow(tmp_path: Path) -> None:
