@@ -4,14 +4,14 @@ are one name to the people at the table, so the names a host gives are compared 
 left at the end by the command line).
 
 :func:`shown_name` is a name as it shows, its case kept; :func:`name_key` also folds the case, for names that must
-differ in more than their case.
+differ in more than their case. :func:`in_chinese` is a name as a Chinese sentence writes it.
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["name_key", "shown_name"]
+__all__ = ["in_chinese", "name_key", "shown_name"]
 
 _BLANK = frozenset(
     "\u034f"  # combining grapheme joiner
@@ -42,3 +42,25 @@ def name_key(name: str) -> str:
     """What two names that look alike share: :func:`shown_name` with the case folded too (``Ｈｏｍｅ``, ``home`` and
     ``Home\u200b`` are one name to a player)."""
     return shown_name(name).casefold()
+
+
+def _chinese_letter(c: str) -> bool:
+    """A Chinese character (wide, a letter: not the wide punctuation 「：（」, which takes no space)."""
+    return c.isalnum() and unicodedata.east_asian_width(c) in "WF"
+
+
+def _latin_letter(c: str) -> bool:
+    """A letter or digit of a narrow script: Latin (accented too), a digit."""
+    return c.isalnum() and unicodedata.east_asian_width(c) not in "WF"
+
+
+def in_chinese(name: str, before: str = "", after: str = "") -> str:
+    """``name`` as a Chinese sentence writes it between the text ``before`` and ``after``: a space where a Latin
+    letter or digit at its edge meets a Chinese character (「C 不是 A 的下家」, 「B 已報聽」), none where Chinese meets
+    Chinese (「小華不是小美的下家」) or punctuation (「：Bob」). A review read 「C不是A的下家」 beside the Live tab's
+    「B 打了」."""
+    if not name:
+        return name
+    lead = " " if before and _chinese_letter(before[-1]) and _latin_letter(name[0]) else ""
+    trail = " " if after and _chinese_letter(after[0]) and _latin_letter(name[-1]) else ""
+    return lead + name + trail

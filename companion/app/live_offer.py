@@ -26,7 +26,7 @@ from companion.game.state import (
     window,
 )
 from companion.game.switches import FirstDealer, MultiWin, WrongCount
-from companion.game.text import EVENT_EN, EVENT_ZH, IllegalEvent
+from companion.game.text import EVENT_EN, EVENT_ZH, IllegalEvent, own_tile
 from companion.hand import MeldKind
 from companion.rules.profiles import load_profile
 from companion.tiles import Tile
@@ -148,6 +148,9 @@ def no_win_why(state: TableState, seat: int, kind: ev.WinKind, barring: bool = F
     if not state.in_hand or not 0 <= seat < len(state.seats):
         return None
     w = window(state) if kind in (ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG) else None
+    if w is not None and w.offer is not None and seat == w.turn and not barring:  # the tile is his own (a review
+        own = own_tile(w.phase is Phase.ROB)  # read "cannot win that way now" where a pung said why)
+        return Words(own.zh, own.en)
     barred = may_win_refusal(w or state, seat)
     acting = state.phase is Phase.ACT and seat == state.turn
     if barred is None and kind is ev.WinKind.SELF_DRAW and acting:

@@ -991,7 +991,7 @@ class LiveTab:
             else:
                 self._keep()
         name = game.state.players[c.seat]
-        rows: list[ft.Control] = [label(t(ui("live_win_form", seat=name, kind=c.kind.zh, kind_en=c.kind.en)), 15,
+        rows: list[ft.Control] = [label(t(ui("live_win_form", seat=name, kind=c.kind.zh, kind_en=c.kind.won_en)), 15,
                                         bold=True, colour=ACCENT)]
         if c.tile is not None:
             rows.append(ft.Row([label(t(ui("photo_win_tile", tile=Tile.from_code(c.tile).zh, tile_en=Tile.from_code(c.tile).en)), 13),

@@ -128,6 +128,8 @@ UI: dict[str, tuple[str, str]] = {
     # (not "possible misreads": most notes under it are what was taken as what, a kong's kind, the tile won on)
     "photo_doubts": ("請檢查", "Please check"),
     "photo_win_tile": ("胡 {tile}", "winning tile {tile_en}"),
+    "photo_doubts": ("可能讀錯的地方", "Possible misreads"),
+    "photo_win_tile": ("胡 {tile}", "Winning tile: {tile_en}"),
     "photo_total": ("共 {tai} 台", "{tai} tai in all"),
     "photo_sum": ("{total}：{pays}", "{total_en}: {pays_en}"),
     "photo_total_dealer": ("共 {tai} 台（莊家付的那一筆 {dealer} 台）", "{tai} tai in all ({dealer} on the dealer's payment)"),
@@ -467,7 +469,8 @@ UI: dict[str, tuple[str, str]] = {
     "live_small_count": ("{seat} 小相公（牌太少）", "{seat}: too few tiles"),
     "live_undo": ("撤回上一步", "Undo"),
     "live_undo_what": ("{what}", "{what_en}"),  # under the word Undo, on the button's second line
-    "live_win_form": ("{seat} {kind}：輸入他攤開的牌", "{seat}, {kind_en}: enter the tiles shown"),
+    # (the English says what the winner did, WinKind.won_en: "Bob, robbed kong: …" read as a list, a review)
+    "live_win_form": ("{seat} {kind}：輸入他攤開的牌", "{seat} {kind_en}: enter the tiles shown"),
     # short: the label sits in the field, one line on a phone
     "live_win_concealed": ("手上的牌（{n} 張，不含胡的那張）", "{n} tiles held (not the one won on)"),
     "live_preview_yes": ("可以胡：這手牌 {tai} 台", "A win: the hand is worth {tai} tai"),

@@ -63,7 +63,8 @@ def check(state: TableState, event: ev.Event) -> None:
 def step(state: TableState, event: ev.Event) -> TableState:
     """Check ``event``, apply it and check what it leaves (no fifth copy, structural counts)."""
     if isinstance(event, ev.SeatEvent) and (not isinstance(event.seat, int) or not 0 <= event.seat < 4):
-        raise IllegalEvent(msg("bad_seat", seat=event.seat), seat=event.seat)
+        said = msg("no_seat") if event.seat is None else msg("bad_seat", seat=ev.as_written(event.seat))
+        raise IllegalEvent(said, seat=ev.as_written(event.seat))
     checker = _CHECKS.get(type(event))
     if checker is None:
         raise IllegalEvent(msg("unknown_event", name=type(event).__name__), event=type(event).__name__)

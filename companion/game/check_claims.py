@@ -47,6 +47,12 @@ def _claim_window(state: TableState, seat: int, tile: Tile, rank: int, robbing: 
                                got_en=tile.said_en))
     if seat == w.turn:
         raise IllegalEvent(own_tile(w.phase is Phase.ROB), seat=seat)
+    if seat == state.claim_seat and rank <= state.claim_rank < 3 and state.seats[seat].melds:
+        # his own chow, pung or kong of this tile entered again (or one no higher in its place): not outranked by
+        # himself ("A's chow outranks chow", a review) but there already, to undo first
+        taken = state.seats[seat].melds[-1].kind
+        raise IllegalEvent(msg("claimed_again", **state.who(seat), meld=taken.zh, meld_en=taken.en, tile=w.offer.zh,
+                               tile_en=w.offer.said_en), claimed_by=seat)
     if state.claim_rank and (state.claim_rank > rank or (state.claim_rank == rank and rank < 3)):
         zh, en = _RANK_NAME[state.claim_rank]
         mine = _RANK_NAME[rank]
@@ -79,17 +85,17 @@ def _need(state: TableState, seat: int, tiles: tuple[Tile, ...]) -> None:
 
 
 def _chowed(state: TableState, e: ev.Chowed) -> None:
-    w = _claim_window(state, e.seat, e.tile, 1)
-    if e.seat != next_seat(w.turn):
-        raise IllegalEvent(msg("chow_left", **w.who(e.seat), **w.who(w.turn, "discarder")),
-                           discarder=w.turn, seat=e.seat)
     tiles = tuple(e.tiles) + (e.tile,)
-    try:
+    try:  # (first: three 8p are no chow whoever enters them, a chow already entered or not: a review)
         if len(e.tiles) != 2:
             raise HandError("two tiles")
         Meld(MeldKind.CHOW, tiles)
     except HandError:
         raise IllegalEvent(msg("chow_shape", tiles=tile_names(tiles), tiles_en=list_en(sorted(tiles)))) from None
+    w = _claim_window(state, e.seat, e.tile, 1)
+    if e.seat != next_seat(w.turn):
+        raise IllegalEvent(msg("chow_left", **w.who(e.seat), **w.who(w.turn, "discarder")),
+                           discarder=w.turn, seat=e.seat)
     _frozen(w, e.seat, "吃", "chow")
     _need(w, e.seat, tuple(e.tiles))
 

@@ -455,7 +455,7 @@ def test_the_correction_form_shows_the_melds_names_the_tiles_and_drops_a_stale_r
     assert _texts(tab.fix_preview) == [f"This cannot be recorded: {refused}"]
     tab.save_fix(shown)
     assert tab.fix_error is not None and tab.fix_error.en == refused
-    assert tab.fix_error.zh == (f"{name}的牌不成胡：一萬 二萬 三萬 四萬 五萬 六萬 七萬 八萬 九萬 四筒 七筒 白板 白板，胡五筒"
+    assert tab.fix_error.zh == (f"{name} 的牌不成胡：一萬 二萬 三萬 四萬 五萬 六萬 七萬 八萬 九萬 四筒 七筒 白板 白板，胡五筒"
                                 "（這手還沒聽牌）")
     tab.fix_concealed.value = "123m456m789m34p55z"
     tab._fix_typed()
