@@ -127,8 +127,6 @@ UI: dict[str, tuple[str, str]] = {
     "photo_read_as": ("照片讀成", "Read as"),
     # (not "possible misreads": most notes under it are what was taken as what, a kong's kind, the tile won on)
     "photo_doubts": ("請檢查", "Please check"),
-    "photo_win_tile": ("胡 {tile}", "winning tile {tile_en}"),
-    "photo_doubts": ("可能讀錯的地方", "Possible misreads"),
     "photo_win_tile": ("胡 {tile}", "Winning tile: {tile_en}"),
     "photo_total": ("共 {tai} 台", "{tai} tai in all"),
     "photo_sum": ("{total}：{pays}", "{total_en}: {pays_en}"),
