@@ -571,3 +571,16 @@ def test_waits_takes_a_hand_as_chinese_writes_it(capsys: pytest.CaptureFixture[s
     code_zh, out_zh, _ = run(capsys, "waits", "45萬234條789條77筒 槓:6666m@下家 碰:999p@對家")
     _, plain, _ = run(capsys, "waits", EX14)
     assert (code, code_zh, err) == (0, 0, "") and out == out_zh == plain
+
+
+def test_others_melds_in_visible_are_read_as_their_tiles(capsys: pytest.CaptureFixture[str]) -> None:
+    """--visible says "others' melds": one written as a hand writes its own (pung:333m@L, 碰:三萬三萬三萬) counts its
+    tiles, where a review was told the p of pung had no digits before it; a meld written wrong is named."""
+    code, out, err = run(capsys, "waits", "--json", "--visible", "pung:333m@L", EX14)
+    assert code == 0 and err == "" and json.loads(out)["unseen"] == {"3m": 1}
+    code, out, err = run(capsys, "discard", "--json", "--top", "1", "--visible", "碰:三萬三萬三萬", EX14 + " 1z")
+    assert code == 0 and err == "" and json.loads(out)["options"][0]["improvements"] == {"3m": 1}
+    code, out, err = run(capsys, "waits", "--lang", "en", "--visible", "3m3m pung:333m", EX14)
+    assert code == 2 and out == "" and "5 copies of 3m" in err and "Traceback" not in err
+    code, out, err = run(capsys, "waits", "--visible", "pung:33m@L", EX14)
+    assert code == 2 and out == "" and "--visible「pung:33m@L」：碰要 3 張牌" in err

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from companion.app.table_model import meld_codes
 from companion.app.words import Words, shanten_words, ui
 from companion.english import all_four
-from companion.hand import Hand, HandError, MeldKind
+from companion.hand import Hand, HandError, MeldKind, parse_seen
 from companion.rules.efficiency import discard_options, kong_options
 from companion.rules.shanten import shanten
 from companion.rules.shape import Group, GroupKind, decompose_counts, is_complete
@@ -34,7 +34,6 @@ from companion.tiles import (
     CopyLimitError,
     NotationError,
     Tile,
-    parse_tiles,
     typed_with,
     typed_without_last,
 )
@@ -292,7 +291,7 @@ def with_seen(seen: str, hand_text: str, code: str) -> str:
     tile = Tile.from_code(code)
     try:
         held = Hand.parse(hand_text).all_tiles().count(tile) if hand_text.strip() else 0
-        shown = parse_tiles(seen).count(tile) if seen.strip() else 0
+        shown = parse_seen(seen).count(tile) if seen.strip() else 0
     except ValueError:
         return seen
     return f"{seen} {code}".strip() if held + shown < tile.max_copies else seen
@@ -316,8 +315,8 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
         return HandFailed(said + ui("hand_other_game") if _other_games_size(hand_text) else said)
     # the seen tiles' faults are theirs (a review read "this hand cannot be read" for a fifth copy seen)
     try:
-        visible = parse_tiles(visible_text) if visible_text.strip() else ()
-    except (NotationError, CopyLimitError) as bad:
+        visible = parse_seen(visible_text) if visible_text.strip() else ()
+    except (NotationError, HandError, CopyLimitError) as bad:  # (HandError: another player's meld written wrong)
         return HandFailed(ui("seen_bad", why=bad.zh, why_en=str(bad)))
     try:
         seen = checked_visible_counts(hand, visible)

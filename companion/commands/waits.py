@@ -14,11 +14,11 @@ from typing import Any
 from companion.app.words import ui
 from companion.commands._io import OptionError, add_lang_option, complain, print_json, run_batch, zh_reason
 from companion.english import all_four
-from companion.hand import DEFAULT_SETS, Hand
+from companion.hand import DEFAULT_SETS, Hand, parse_seen
 from companion.rules.efficiency import _from_ready
 from companion.rules.shanten import shanten
 from companion.rules.waits import holds_eight_flowers, structural_waits, wait_counts, wait_shapes, waits
-from companion.tiles import NUM_KINDS, Tile, counts34, parse_tiles
+from companion.tiles import NUM_KINDS, Tile, counts34
 
 WAITING = "45m234s789s77p kong:6666m@R pung:999p@O"
 """A hand between turns (16 tiles with its melds), the help's example of waits and shanten."""
@@ -70,7 +70,7 @@ MAX_SETS = (136 - 2) // 3
 def read_visible(args: argparse.Namespace) -> tuple[Tile, ...] | None:
     """The ``--visible`` tiles, or None after reporting a bad value."""
     try:
-        return parse_tiles(args.visible)
+        return parse_seen(args.visible)
     except ValueError as e:
         complain(_prog(args), args.lang, f"--visible「{args.visible}」：{zh_reason(e)}",
                  f"--visible “{args.visible}”: {e}")

@@ -631,3 +631,15 @@ def test_a_tile_tapped_after_a_meld_or_a_numbered_flower_is_its_own(typed: str, 
     from companion.app.hand_model import with_tile
 
     assert str(Hand.parse(with_tile(typed, code), stage_free=True)) == hand
+
+
+def test_others_melds_in_the_seen_tiles_count_their_tiles() -> None:
+    """The seen field asks for others' melds too: written as the hand writes its own (a review's pung:333m@L was
+    "cannot be read": the p of pung), a meld counts its tiles; one written wrong is said to be the seen tiles'."""
+    hand = "45m77p234789s kong:6666m@R pung:999p@O"
+    typed = analyse(hand, "pung:333m@L")
+    assert isinstance(typed, HandPanel) and [(w.tile, w.unseen) for w in typed.waits] == [("3m", 1)]
+    failed = analyse(hand, "chow:356m@L")
+    assert isinstance(failed, HandFailed)
+    assert failed.reason.zh.startswith("「桌上看得到的牌」讀不懂：吃要同一花色的三張連號")
+    assert failed.reason.en.startswith("The tiles seen on the table cannot be read: a chow is three consecutive")
