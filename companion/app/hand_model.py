@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from companion.app.table_model import meld_codes
 from companion.app.words import Words, shanten_words, ui
-from companion.english import all_four
+from companion.english import all_four, the_tile
 from companion.hand import Hand, HandError, MeldKind, parse_seen
 from companion.rules.efficiency import discard_options, kong_options
 from companion.rules.shanten import shanten
@@ -353,7 +353,8 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
         kong = ui("hand_added_kong" if best_kong.added else "hand_concealed_kong")
         article = "an" if kong.en[0].lower() in "aeiou" else "a"  # an added kong, a concealed kong
         head = head + ui("kong_better", kong=kong.zh, kong_en=f"{article} {kong.en.lower()}", tile=t.zh,
-                         tile_en=t.en if t.is_honour else t.code)  # suits as its lines name them
+                         tile_en=the_tile(t) if t.is_honour else t.code)  # as its lines name them: "an added kong
+        # of the East wind" (a review read "of East wind"), 7p by its code
     return HandPanel(*shown, flowers + head, choices=choices, kongs=kongs)
 
 

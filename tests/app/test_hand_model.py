@@ -283,7 +283,7 @@ def test_a_kong_better_than_every_discard_is_said_first() -> None:
     panel = analyse("123m456m789p567s1111z3z")
     assert isinstance(panel, HandPanel) and [(k.tile, k.better) for k in panel.kongs] == [("1z", True)]
     assert panel.headline.zh.endswith("；先暗槓東更好：一樣接近聽牌，還多摸一張")
-    assert panel.headline.en.endswith("; better still, a concealed kong of East wind: as near ready, and a draw more")
+    assert panel.headline.en.endswith("; better still, a concealed kong of the East wind: as near ready, and a draw more")
     added = analyse("3m123p456p789s55s78s pung:333m@O")  # "an added kong" (a review read "a added kong")
     assert isinstance(added, HandPanel) and "better still, an added kong of 3m" in added.headline.en
     worse = analyse("4444m6m345p678p123s55z7z")  # the fourth 4m is worth more beside 6m: no such word
@@ -643,3 +643,14 @@ def test_others_melds_in_the_seen_tiles_count_their_tiles() -> None:
     assert isinstance(failed, HandFailed)
     assert failed.reason.zh.startswith("「桌上看得到的牌」讀不懂：吃要同一花色的三張連號")
     assert failed.reason.en.startswith("The tiles seen on the table cannot be read: a chow is three consecutive")
+
+
+def test_a_better_kong_of_an_honour_is_said_with_its_article() -> None:
+    """The headline's kong of an honour reads as its line does ("Added kong of the East wind"), where it said "an
+    added kong of East wind"; a suit tile stays by its code."""
+    honour = analyse("chow:123m chow:456m pung:111z kong:9999s chow:789m 1z5p")
+    assert isinstance(honour, HandPanel)
+    assert "an added kong of the East wind: as near ready" in honour.headline.en
+    assert "先加槓東更好" in honour.headline.zh
+    suit = analyse("chow:123m chow:456m pung:777p kong:9999s chow:789m 1z7p")
+    assert isinstance(suit, HandPanel) and "an added kong of 7p: as near ready" in suit.headline.en
