@@ -187,8 +187,10 @@ def _why(hand: Hand, tile: Tile) -> tuple[tuple[Words, ...], tuple[WaitShape, ..
             words = _said_why(shape, tuple(rest), group.tiles, tile)
             key = words.en
             held = hand.concealed_counts()[tile]
-            if (shape is WaitShape.SINGLE and held != 1) or (shape is WaitShape.DOUBLE_PUNG and held != 2):
-                # the hand holds more of the tile than the shape says: the split it is true of (a final review)
+            if (shape is WaitShape.SINGLE and (held != 1 or _beside(hand, tile))) or \
+                    (shape is WaitShape.DOUBLE_PUNG and held != 2):
+                # the hand holds more of the tile than the shape says, or its one copy sits in a run (3m of 3456789m
+                # read "a lone 3m": a review saw none): the split it is true of (a final review)
                 others = list(sets)
                 if shape is WaitShape.DOUBLE_PUNG:
                     others.remove(group)
@@ -201,6 +203,14 @@ def _why(hand: Hand, tile: Tile) -> tuple[tuple[Words, ...], tuple[WaitShape, ..
                     words = words + Words("；", "; ") + ui("other_end_own", tile=other.zh, tile_en=other.code)
             out.setdefault(key, words)
     return tuple(out.values()), tuple(shapes)
+
+
+def _beside(hand: Hand, tile: Tile) -> bool:
+    """Whether a suit tile has a concealed neighbour (a rank or two off, in its suit): one copy of it does not look
+    lone in the hand."""
+    counts = hand.concealed_counts()
+    return tile.is_suited and any(
+        (n := tile.next_in_suit(d)) is not None and counts[n] > 0 for d in (-2, -1, 1, 2))
 
 
 def _split_why(shape: WaitShape, others: tuple[Group, ...], tile: Tile) -> Words:

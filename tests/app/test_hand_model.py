@@ -654,3 +654,19 @@ def test_a_better_kong_of_an_honour_is_said_with_its_article() -> None:
     assert "先加槓東更好" in honour.headline.zh
     suit = analyse("chow:123m chow:456m pung:777p kong:9999s chow:789m 1z7p")
     assert isinstance(suit, HandPanel) and "an added kong of 7p: as near ready" in suit.headline.en
+
+
+def test_a_pair_wait_on_a_tile_inside_a_run_is_said_with_the_split() -> None:
+    """3456789m waits on 3m, 6m and 9m, each as a pair wait: "a lone 3m waits for its partner" had a review look
+    for a lone 3m in the run and find none. A tile with a neighbour in its suit is said with the split that leaves
+    it over; one with none (7s beside 123p …) is still "a lone 7s"."""
+    panel = analyse("3456789m123p456p789p")
+    assert isinstance(panel, HandPanel) and [w.tile for w in panel.waits] == ["3m", "6m", "9m"]
+    why = {w.tile: w.why for w in panel.waits}
+    assert [w.en for w in why["3m"]] == ["the hand split as 456m 789m 123p 456p 789p: a lone 3m is left, waiting for "
+                                         "its partner to make the pair"]
+    assert [w.zh for w in why["3m"]] == ["拆成四五六萬、七八九萬、一二三筒、四五六筒、七八九筒，剩一張三萬單吊，等另一張三萬湊成一對"]
+    assert not any("手上一張" in w.zh or w.en.startswith("a lone") for ws in why.values() for w in ws)
+    lone = analyse("7s123p456p789p123m456m")
+    assert isinstance(lone, HandPanel) and [w.en for w in lone.waits[0].why] == [
+        "a lone 7s waits for its partner to make the pair"]
