@@ -277,8 +277,29 @@ def with_meld(hand_text: str, kind: MeldKind, code: str) -> str | Words:
         tiles = f"{t.rank}{t.rank + 1}{t.rank + 2}{t.suit}"
     else:
         tiles = f"{str(t.rank) * (4 if kind.is_kong else 3)}{t.suit}"
-    text = hand_text.rstrip()
+    text = _held_for(hand_text, kind, t).rstrip()
     return f"{text} {kind.value}:{tiles}".lstrip()
+
+
+def _held_for(hand_text: str, kind: MeldKind, t: Tile) -> str:
+    """``hand_text`` less the tiles a meld of ``kind`` starting at ``t`` takes from the hand, where it holds them:
+    two for a pung, three for a kong, all four for a concealed kong, and for a chow claimed between turns (16 tiles)
+    the two of its three held (none where it holds all three: which came from the discard is not known). A player
+    who had typed his hand and then tapped 碰 6m or 暗槓 6m at the table read "5 (or 8) copies of 6m": the meld was
+    laid beside the tiles it was made of. Else ``hand_text`` as typed (a meld laid down before, entered after)."""
+    try:
+        hand = Hand.parse(hand_text, stage_free=True)
+    except (HandError, NotationError, CopyLimitError):
+        return hand_text
+    held = hand.concealed_counts()
+    if kind is MeldKind.CHOW:
+        run = [x for x in (t, t.next_in_suit(1), t.next_in_suit(2)) if x is not None]
+        have = [x for x in run if held[x]]
+        taken = have if len(have) == 2 and hand.structural_count == 3 * hand.sets + 1 else []
+    else:
+        need = {MeldKind.PUNG: 2, MeldKind.KONG: 3, MeldKind.CKONG: 4}.get(kind, 0)
+        taken = [t] * need if need and held[t] >= need else []
+    return str(hand.remove(*taken)) if taken else hand_text
 
 
 def without_last(hand_text: str) -> str:

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.app.hand_model import HandFailed, HandPanel, after_discard, analyse
+from companion.app.hand_model import HandFailed, HandPanel, after_discard, analyse, with_meld
 from companion.app.words import Words, ui
-from companion.hand import Hand, HandError
+from companion.hand import Hand, HandError, MeldKind
 from companion.rules.efficiency import discard_options
 from companion.rules.shanten import shanten
 from companion.rules.shape import is_complete
@@ -670,3 +670,21 @@ def test_a_pair_wait_on_a_tile_inside_a_run_is_said_with_the_split() -> None:
     lone = analyse("7s123p456p789p123m456m")
     assert isinstance(lone, HandPanel) and [w.en for w in lone.waits[0].why] == [
         "a lone 7s waits for its partner to make the pair"]
+
+
+@pytest.mark.parametrize(("typed", "kind", "code", "laid"), [
+    ("45m234s789s77p66m999p 1z", MeldKind.PUNG, "6m", "45m77999p234789s1z pung:666m"),  # a claim: 17, to discard
+    ("45m234s789s77p666m999p", MeldKind.KONG, "6m", "45m77999p234789s kong:6666m"),
+    ("45m234s789s77p6666m999p", MeldKind.CKONG, "6m", "45m77999p234789s ckong:6666m"),  # then the replacement
+    ("1112345678999m35p1z", MeldKind.CHOW, "3p", "1112345678999m1z chow:345p"),  # 16 tiles: a claim of 4p
+    ("1112345678m123p", MeldKind.PUNG, "9m", "1112345678m123p pung:999m"),  # none held: a meld made before
+    ("45m77p 1z", MeldKind.CHOW, "3m", "45m77p 1z chow:345m"),  # not 16 tiles: a chow made before, typed in
+])
+def test_a_meld_tapped_onto_the_tiles_it_is_made_of_takes_them_from_the_hand(
+        typed: str, kind: MeldKind, code: str, laid: str) -> None:
+    """At the table a player types his hand, then claims 6m: 碰 and 6m laid pung:666m beside the 66m still in the
+    hand, "5 copies of 6m" (8 for a concealed kong of the four held, the very kong the advice offers). The tiles a
+    meld is made of now leave the hand, and what is left is read."""
+    assert with_meld(typed, kind, code) == laid
+    if len(typed) > 10:  # a whole hand: read, its waits or its discards
+        assert isinstance(analyse(laid), HandPanel), analyse(laid)
