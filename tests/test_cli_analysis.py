@@ -584,3 +584,18 @@ def test_others_melds_in_visible_are_read_as_their_tiles(capsys: pytest.CaptureF
     assert code == 2 and out == "" and "5 copies of 3m" in err and "Traceback" not in err
     code, out, err = run(capsys, "waits", "--visible", "pung:33m@L", EX14)
     assert code == 2 and out == "" and "--visible「pung:33m@L」：碰要 3 張牌" in err
+
+
+def test_the_commands_say_a_hand_of_pairs_is_no_win_as_my_hand_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """Eight pairs read only "4 useful draws from ready" from waits, shanten and discard, where My hand adds that
+    this game has no pairs win (a player from a 七對 game asks why): each command now says it, in each language."""
+    pairs = "11m22p33s44m55p66s77s88m"
+    zh = "注意：十六張麻將沒有七對、八對的胡法"
+    en = "Note: Taiwanese 16-tile has no seven- or eight-pairs win"
+    for argv in (("waits", pairs), ("shanten", pairs), ("discard", "--top", "1", pairs + "9p")):
+        code, out, err = run(capsys, *argv)
+        assert code == 0 and err == "" and zh in out, out
+        code, out, err = run(capsys, *argv[:1], "--lang", "en", *argv[1:])
+        assert code == 0 and err == "" and en in out and not CJK.search(out.replace(pairs, "")), out
+    code, out, _ = run(capsys, "shanten", "1112345678999m123s", "1122334455667788m9m")
+    assert code == 0 and "注意" not in out.splitlines()[0] and zh in out.splitlines()[1]  # ready: no word of it
