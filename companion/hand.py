@@ -27,7 +27,7 @@ from companion.tiles import (
     plain_typed,
 )
 
-__all__ = ["HandError", "Hand", "Meld", "MeldKind", "Source", "DEFAULT_SETS"]
+__all__ = ["HandError", "Hand", "Meld", "MeldKind", "Source", "DEFAULT_SETS", "parse_seen"]
 
 DEFAULT_SETS = 5
 """Sets in a winning hand of the Taiwanese 16-tile game (4 for the 13-tile families)."""
@@ -369,3 +369,26 @@ class Hand:
                 (flowers if t.is_flower else concealed).append(t)
         return cls(tuple(concealed), tuple(melds), tuple(flowers), sets, stage_free)
 
+
+def parse_seen(text: str, *, check: bool = True) -> tuple[Tile, ...]:
+    """The tiles seen on the table (``--visible``, My hand's second field): tiles as :func:`parse_tiles` reads them,
+    and other players' melds written as a hand writes its own (``pung:333m@L``, ``碰:三萬三萬三萬``), read as their
+    tiles; a concealed kong's face-down ``0x`` shows nothing. The help says "others' melds", and a review typed
+    ``pung:333m`` there and was told the ``p`` of pung had no digits before it.
+
+    >>> format_tiles(parse_seen("5m pung:333m@L"))
+    '3335m'
+    """
+    tiles: list[Tile] = []
+    for match in re.finditer(r"\S+", text):
+        token = match.group()
+        if ":" in plain_typed(token):
+            tiles.extend(Meld.parse(token).tiles)
+            continue
+        try:
+            tiles.extend(parse_tiles(token, check=False))
+        except NotationError as e:  # the position in the whole text, as Hand.parse says it
+            raise NotationError(text, match.start() + e.position, e.reason, e.reason_zh) from None
+    if check:
+        check_copies(tiles, f"“{text}”")
+    return tuple(tiles)

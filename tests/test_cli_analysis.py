@@ -571,3 +571,31 @@ def test_waits_takes_a_hand_as_chinese_writes_it(capsys: pytest.CaptureFixture[s
     code_zh, out_zh, _ = run(capsys, "waits", "45萬234條789條77筒 槓:6666m@下家 碰:999p@對家")
     _, plain, _ = run(capsys, "waits", EX14)
     assert (code, code_zh, err) == (0, 0, "") and out == out_zh == plain
+
+
+def test_others_melds_in_visible_are_read_as_their_tiles(capsys: pytest.CaptureFixture[str]) -> None:
+    """--visible says "others' melds": one written as a hand writes its own (pung:333m@L, 碰:三萬三萬三萬) counts its
+    tiles, where a review was told the p of pung had no digits before it; a meld written wrong is named."""
+    code, out, err = run(capsys, "waits", "--json", "--visible", "pung:333m@L", EX14)
+    assert code == 0 and err == "" and json.loads(out)["unseen"] == {"3m": 1}
+    code, out, err = run(capsys, "discard", "--json", "--top", "1", "--visible", "碰:三萬三萬三萬", EX14 + " 1z")
+    assert code == 0 and err == "" and json.loads(out)["options"][0]["improvements"] == {"3m": 1}
+    code, out, err = run(capsys, "waits", "--lang", "en", "--visible", "3m3m pung:333m", EX14)
+    assert code == 2 and out == "" and "5 copies of 3m" in err and "Traceback" not in err
+    code, out, err = run(capsys, "waits", "--visible", "pung:33m@L", EX14)
+    assert code == 2 and out == "" and "--visible「pung:33m@L」：碰要 3 張牌" in err
+
+
+def test_the_commands_say_a_hand_of_pairs_is_no_win_as_my_hand_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """Eight pairs read only "4 useful draws from ready" from waits, shanten and discard, where My hand adds that
+    this game has no pairs win (a player from a 七對 game asks why): each command now says it, in each language."""
+    pairs = "11m22p33s44m55p66s77s88m"
+    zh = "注意：十六張麻將沒有七對、八對的胡法"
+    en = "Note: Taiwanese 16-tile has no seven- or eight-pairs win"
+    for argv in (("waits", pairs), ("shanten", pairs), ("discard", "--top", "1", pairs + "9p")):
+        code, out, err = run(capsys, *argv)
+        assert code == 0 and err == "" and zh in out, out
+        code, out, err = run(capsys, *argv[:1], "--lang", "en", *argv[1:])
+        assert code == 0 and err == "" and en in out and not CJK.search(out.replace(pairs, "")), out
+    code, out, _ = run(capsys, "shanten", "1112345678999m123s", "1122334455667788m9m")
+    assert code == 0 and "注意" not in out.splitlines()[0] and zh in out.splitlines()[1]  # ready: no word of it

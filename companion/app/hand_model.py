@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 
 from companion.app.table_model import meld_codes
 from companion.app.words import Words, shanten_words, ui
-from companion.english import all_four
-from companion.hand import Hand, HandError, MeldKind
+from companion.english import all_four, the_tile
+from companion.hand import Hand, HandError, MeldKind, parse_seen
 from companion.rules.efficiency import discard_options, kong_options
 from companion.rules.shanten import shanten
 from companion.rules.shape import Group, GroupKind, decompose_counts, is_complete
@@ -34,7 +34,6 @@ from companion.tiles import (
     CopyLimitError,
     NotationError,
     Tile,
-    parse_tiles,
     typed_with,
     typed_without_last,
 )
@@ -188,8 +187,10 @@ def _why(hand: Hand, tile: Tile) -> tuple[tuple[Words, ...], tuple[WaitShape, ..
             words = _said_why(shape, tuple(rest), group.tiles, tile)
             key = words.en
             held = hand.concealed_counts()[tile]
-            if (shape is WaitShape.SINGLE and held != 1) or (shape is WaitShape.DOUBLE_PUNG and held != 2):
-                # the hand holds more of the tile than the shape says: the split it is true of (a final review)
+            if (shape is WaitShape.SINGLE and (held != 1 or _beside(hand, tile))) or \
+                    (shape is WaitShape.DOUBLE_PUNG and held != 2):
+                # the hand holds more of the tile than the shape says, or its one copy sits in a run (3m of 3456789m
+                # read "a lone 3m": a review saw none): the split it is true of (a final review)
                 others = list(sets)
                 if shape is WaitShape.DOUBLE_PUNG:
                     others.remove(group)
@@ -202,6 +203,14 @@ def _why(hand: Hand, tile: Tile) -> tuple[tuple[Words, ...], tuple[WaitShape, ..
                     words = words + Words("；", "; ") + ui("other_end_own", tile=other.zh, tile_en=other.code)
             out.setdefault(key, words)
     return tuple(out.values()), tuple(shapes)
+
+
+def _beside(hand: Hand, tile: Tile) -> bool:
+    """Whether a suit tile has a concealed neighbour (a rank or two off, in its suit): one copy of it does not look
+    lone in the hand."""
+    counts = hand.concealed_counts()
+    return tile.is_suited and any(
+        (n := tile.next_in_suit(d)) is not None and counts[n] > 0 for d in (-2, -1, 1, 2))
 
 
 def _split_why(shape: WaitShape, others: tuple[Group, ...], tile: Tile) -> Words:
@@ -268,8 +277,29 @@ def with_meld(hand_text: str, kind: MeldKind, code: str) -> str | Words:
         tiles = f"{t.rank}{t.rank + 1}{t.rank + 2}{t.suit}"
     else:
         tiles = f"{str(t.rank) * (4 if kind.is_kong else 3)}{t.suit}"
-    text = hand_text.rstrip()
+    text = _held_for(hand_text, kind, t).rstrip()
     return f"{text} {kind.value}:{tiles}".lstrip()
+
+
+def _held_for(hand_text: str, kind: MeldKind, t: Tile) -> str:
+    """``hand_text`` less the tiles a meld of ``kind`` starting at ``t`` takes from the hand, where it holds them:
+    two for a pung, three for a kong, all four for a concealed kong, and for a chow claimed between turns (16 tiles)
+    the two of its three held (none where it holds all three: which came from the discard is not known). A player
+    who had typed his hand and then tapped 碰 6m or 暗槓 6m at the table read "5 (or 8) copies of 6m": the meld was
+    laid beside the tiles it was made of. Else ``hand_text`` as typed (a meld laid down before, entered after)."""
+    try:
+        hand = Hand.parse(hand_text, stage_free=True)
+    except (HandError, NotationError, CopyLimitError):
+        return hand_text
+    held = hand.concealed_counts()
+    if kind is MeldKind.CHOW:
+        run = [x for x in (t, t.next_in_suit(1), t.next_in_suit(2)) if x is not None]
+        have = [x for x in run if held[x]]
+        taken = have if len(have) == 2 and hand.structural_count == 3 * hand.sets + 1 else []
+    else:
+        need = {MeldKind.PUNG: 2, MeldKind.KONG: 3, MeldKind.CKONG: 4}.get(kind, 0)
+        taken = [t] * need if need and held[t] >= need else []
+    return str(hand.remove(*taken)) if taken else hand_text
 
 
 def without_last(hand_text: str) -> str:
@@ -292,7 +322,7 @@ def with_seen(seen: str, hand_text: str, code: str) -> str:
     tile = Tile.from_code(code)
     try:
         held = Hand.parse(hand_text).all_tiles().count(tile) if hand_text.strip() else 0
-        shown = parse_tiles(seen).count(tile) if seen.strip() else 0
+        shown = parse_seen(seen).count(tile) if seen.strip() else 0
     except ValueError:
         return seen
     return f"{seen} {code}".strip() if held + shown < tile.max_copies else seen
@@ -316,8 +346,8 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
         return HandFailed(said + ui("hand_other_game") if _other_games_size(hand_text) else said)
     # the seen tiles' faults are theirs (a review read "this hand cannot be read" for a fifth copy seen)
     try:
-        visible = parse_tiles(visible_text) if visible_text.strip() else ()
-    except (NotationError, CopyLimitError) as bad:
+        visible = parse_seen(visible_text) if visible_text.strip() else ()
+    except (NotationError, HandError, CopyLimitError) as bad:  # (HandError: another player's meld written wrong)
         return HandFailed(ui("seen_bad", why=bad.zh, why_en=str(bad)))
     try:
         seen = checked_visible_counts(hand, visible)
@@ -354,7 +384,8 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
         kong = ui("hand_added_kong" if best_kong.added else "hand_concealed_kong")
         article = "an" if kong.en[0].lower() in "aeiou" else "a"  # an added kong, a concealed kong
         head = head + ui("kong_better", kong=kong.zh, kong_en=f"{article} {kong.en.lower()}", tile=t.zh,
-                         tile_en=t.en if t.is_honour else t.code)  # suits as its lines name them
+                         tile_en=the_tile(t) if t.is_honour else t.code)  # as its lines name them: "an added kong
+        # of the East wind" (a review read "of East wind"), 7p by its code
     return HandPanel(*shown, flowers + head, choices=choices, kongs=kongs)
 
 

@@ -52,6 +52,7 @@ ID_NOTICE = "notice"  # a refusal said for a moment at the foot of the screen, w
 ID_HAND_FIELD, ID_VISIBLE_FIELD, ID_HAND_HEADLINE, ID_HAND_TILES = "hand-field", "visible-field", "hand-headline", \
     "hand-tiles"
 ID_HAND_SUMMARY = "hand-summary"  # the headline again right under the fields
+ID_HAND_BACKSPACE = "hand-backspace"  # My hand: the last tile (or meld) taken back
 ID_PHOTO_TOTAL, ID_PHOTO_PICK, ID_PHOTO_DEMO, ID_PHOTO_FAILED = "photo-total", "photo-pick", "photo-demo", \
     "photo-failed"
 ID_PHOTO_SUM = "photo-sum"  # the total and who pays, under the form

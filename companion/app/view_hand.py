@@ -29,6 +29,7 @@ from companion.app.ui_kit import (
     FELT,
     FLOWER_CODES,
     GREY,
+    ID_HAND_BACKSPACE,
     ID_HAND_FIELD,
     ID_HAND_HEADLINE,
     ID_HAND_SCORE,
@@ -80,6 +81,9 @@ class HandTab:
         self.meld: MeldKind | None = None
         self.meld_said: Words | None = None
         self.meld_box = ft.Container()
+        # the hand as it was before a meld key took its tiles, and as the meld left it: the backspace puts the tiles
+        # back, where it would only drop the meld, and the pair a pung took with it (a mistapped 碰 lost two tiles)
+        self.laid: tuple[str, str] | None = None
         self.following: int | None = None  # the live table's seat whose view of the table fills the seen tiles
         self.visible_now = False  # the tab is on screen (set by the app as it draws)
         self.listener = LiveListener(host, live, self._changed)
@@ -275,11 +279,17 @@ class HandTab:
                     return
                 self._arm(None)
                 self.target = self.hand  # the palette and its backspace go on in the hand, where the meld went
+                before = self.hand.value or ""
                 self.set_hand(laid)
+                self.laid = (laid, before)
             return go
 
         def backspace() -> None:
-            self._tap_into(without_last(self.target.value or ""))
+            if self.laid is not None and self.target is self.hand and self.laid[0] == (self.hand.value or ""):
+                self._tap_into(self.laid[1])  # the meld laid last goes, and the tiles it took come back
+            else:
+                self._tap_into(without_last(self.target.value or ""))
+            self.laid = None
 
         # a phone's nine tiles a row as wide as its screen allows (30 px with 2 px between were small targets)
         # and the flowers, which a review could only type (they set the seat flower's tai, not the waits)
@@ -288,7 +298,7 @@ class HandTab:
         palette = [key_row([ident(f"hand-key-{code}", tile_key(t, code, on_click=add(code), tooltip=tile_tip(t, code)))
                             for code in part])
                    for part in (*PALETTE_ROWS, FLOWER_CODES)]
-        buttons = ft.Row([ft.OutlinedButton(content=t(ui("backspace")), on_click=backspace),
+        buttons = ft.Row([ident(ID_HAND_BACKSPACE, ft.OutlinedButton(content=t(ui("backspace")), on_click=backspace)),
                           ft.OutlinedButton(content=t(ui("clear")), on_click=lambda: self._tap_into("")),
                           ft.OutlinedButton(content=t(ui("hand_example")), on_click=lambda: self.set_hand(EXAMPLE_HAND))],
                          spacing=8, wrap=True)

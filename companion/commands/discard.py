@@ -10,7 +10,14 @@ import argparse
 from typing import Any
 
 from companion.commands._io import complain, print_json, run_batch
-from companion.commands.waits import DRAWN, add_hand_options, check_sets, check_visible, read_visible
+from companion.commands.waits import (
+    DRAWN,
+    add_hand_options,
+    check_sets,
+    check_visible,
+    pairs_note,
+    read_visible,
+)
 from companion.hand import Hand
 from companion.rules.efficiency import DiscardOption, KongOption, discard_options, kong_options
 from companion.rules.shanten import shanten
@@ -94,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
             print("     " + (FLOWERS_ZH if args.lang.startswith("zh") else FLOWERS_EN))
         elif complete:  # a teaching tool must not advise breaking a winning hand
             print("     " + (COMPLETE_ZH if args.lang.startswith("zh") else COMPLETE_EN))
+        elif pairs_note(hand, args.lang.startswith("zh")):  # a hand of pairs is no win here (My hand says it too)
+            print("     " + pairs_note(hand, args.lang.startswith("zh")).lstrip("。. "))
         better = any(k.better for k in kongs)
         if better:  # a kong as near ready and a draw more comes before "the best choice" of the discards
             _say_kongs(kongs, args.lang)

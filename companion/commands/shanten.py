@@ -16,6 +16,7 @@ from companion.commands.waits import (
     check_visible,
     describe_waits,
     hand_object,
+    pairs_note,
     read_visible,
     won_by_flowers,
 )
@@ -67,10 +68,14 @@ def run(args: argparse.Namespace) -> int:
             print_json(hand_object(hand, visible, with_visible))
             return
         line = f"{hand}  {describe(hand, args.lang)}"
-        if hand.is_waiting_size and shanten(hand) == 0:
+        s = shanten(hand)
+        if hand.is_waiting_size and s == 0:
             line += "  " + describe_waits(hand, visible, with_visible, args.lang)  # (which tells of the flowers)
-        elif holds_eight_flowers(hand):  # (the text said "5 steps from ready" where the JSON said eight_flowers)
-            line += won_by_flowers(args.lang == "zh")
+        else:
+            if s >= 0:  # not complete: a hand of pairs is no win in this game, as My hand says
+                line += pairs_note(hand, args.lang == "zh")
+            if holds_eight_flowers(hand):  # (the text said "5 steps from ready" where the JSON said eight_flowers)
+                line += won_by_flowers(args.lang == "zh")
         print(line)
 
     return run_batch(args.hands, handle, args.lang)

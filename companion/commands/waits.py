@@ -11,14 +11,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from companion.app.hand_model import seven_pairs
 from companion.app.words import ui
 from companion.commands._io import OptionError, add_lang_option, complain, print_json, run_batch, zh_reason
 from companion.english import all_four
-from companion.hand import DEFAULT_SETS, Hand
+from companion.hand import DEFAULT_SETS, Hand, parse_seen
 from companion.rules.efficiency import from_ready
 from companion.rules.shanten import shanten
 from companion.rules.waits import holds_eight_flowers, structural_waits, wait_counts, wait_shapes, waits
-from companion.tiles import NUM_KINDS, Tile, counts34, parse_tiles
+from companion.tiles import NUM_KINDS, Tile, counts34
 
 WAITING = "45m234s789s77p kong:6666m@R pung:999p@O"
 """A hand between turns (16 tiles with its melds), the help's example of waits and shanten."""
@@ -70,7 +71,7 @@ MAX_SETS = (136 - 2) // 3
 def read_visible(args: argparse.Namespace) -> tuple[Tile, ...] | None:
     """The ``--visible`` tiles, or None after reporting a bad value."""
     try:
-        return parse_tiles(args.visible)
+        return parse_seen(args.visible)
     except ValueError as e:
         complain(_prog(args), args.lang, f"--visible「{args.visible}」：{zh_reason(e)}",
                  f"--visible “{args.visible}”: {e}")
@@ -138,7 +139,7 @@ def _describe_waits(hand: Hand, visible: tuple[Tile, ...], with_visible: bool, l
         # in the words shanten and discard say it (efficiency's one phrase): 還差兩張才聽（二向聽） / "2 useful draws
         # from ready" (a review read 「3 向聽」; then 「還差兩張才聽，二向聽」 beside shanten's: a change review)
         far_zh, far_en = from_ready(shanten(hand))
-        return (f"未聽牌：{far_zh}" if zh else f"not ready: {far_en}") + _four_honours(hand, zh)
+        return (f"未聽牌：{far_zh}" if zh else f"not ready: {far_en}") + _four_honours(hand, zh) + pairs_note(hand, zh)
     parts = []
     for t, unseen in found:
         # the Chinese's slash full-width, as the app writes 兩面／雙碰 (it read 〔兩面/雙碰〕: a change review)
@@ -170,6 +171,12 @@ def _four_honours(hand: Hand, zh: bool) -> str:
     said = [ui("four_honours_held", tile=t.zh, tile_en=t.said_en)
             for t in (Tile(k) for k in range(NUM_KINDS)) if counts[t] == 4 and t.is_honour]
     return "".join(w.zh if zh else w.en for w in said)
+
+
+def pairs_note(hand: Hand, zh: bool) -> str:
+    """What My hand adds to a hand of seven pairs or more that is not ready (or, drawn, not complete): no pairs win
+    in this game (a player from a 七對 game read only "4 useful draws from ready" from the commands)."""
+    return ui("pairs_not_win").text("zh" if zh else "en") if seven_pairs(hand) else ""
 
 
 def register(sub: Any) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import Enum
 
-from companion.hand import Hand, HandError
+from companion.hand import Hand, HandError, parse_seen
 from companion.rules._suit_tables import (
     HONOUR,
     INCREMENT,
@@ -34,7 +34,7 @@ from companion.rules._suit_tables import (
     key_counts,
 )
 from companion.rules.shape import Group, GroupKind, decompose_counts
-from companion.tiles import CopyLimitError, Tile, counts34, parse_tiles
+from companion.tiles import CopyLimitError, Tile, counts34
 
 __all__ = [
     "WaitShape",
@@ -181,7 +181,7 @@ def holds_eight_flowers(hand: Hand) -> bool:
 
 def visible_counts(visible: Iterable[Tile] | str) -> list[int]:
     """Copies of each kind seen on the table, from tiles or notation (flowers and ``0x`` ignored)."""
-    tiles = parse_tiles(visible, check=False) if isinstance(visible, str) else tuple(visible)
+    tiles = parse_seen(visible, check=False) if isinstance(visible, str) else tuple(visible)
     return counts34(tiles)
 
 

@@ -751,6 +751,26 @@ def test_my_hands_meld_keys_lay_a_meld_down(page: Any) -> None:
     page.wait_for_selector(_sel("hand-meld-said"), state="detached")  # laid down: the key is no longer armed
 
 
+
+def test_my_hands_pung_takes_the_pair_from_the_hand_and_the_backspace_puts_it_back(page: Any) -> None:
+    """A claim at the table: the hand typed, then 碰 and 6m: the 66m held go into the pung, and it is 17 tiles to
+    discard from (it read "5 copies of 6m"); the backspace then gives the pair back, not only drops the meld (a
+    mistapped 碰 would have cost two tiles)."""
+    typed = "45m234s789s77p66m999p1z"
+    laid = analyse("45m77999p234789s1z pung:666m")
+    before = analyse(typed)
+    assert isinstance(laid, HandPanel) and laid.choices and isinstance(before, HandPanel) and not before.choices
+    tap(page, "tab-hand")
+    wait_shown(page, "hand-field")
+    type_into(page, "hand-field", typed)
+    wait_text(page, "hand-headline", before.headline.zh)
+    tap(page, "hand-meld-pung")
+    wait_text(page, "hand-meld-said", ui("hand_meld_armed_pung").zh)
+    tap(page, "hand-key-6m")
+    wait_text(page, "hand-headline", laid.headline.zh)
+    tap(page, "hand-backspace")
+    wait_text(page, "hand-headline", before.headline.zh)
+
 def _until(check: Any) -> None:
     """Wait for the server's side of a tap (a generous bound, as for the page's own waits)."""
     deadline = time.monotonic() + WAIT_MS / 1000

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.app.hand_model import HandFailed, HandPanel, after_discard, analyse
+from companion.app.hand_model import HandFailed, HandPanel, after_discard, analyse, with_meld
 from companion.app.words import Words, ui
-from companion.hand import Hand, HandError
+from companion.hand import Hand, HandError, MeldKind
 from companion.rules.efficiency import discard_options
 from companion.rules.shanten import shanten
 from companion.rules.shape import is_complete
@@ -283,7 +283,7 @@ def test_a_kong_better_than_every_discard_is_said_first() -> None:
     panel = analyse("123m456m789p567s1111z3z")
     assert isinstance(panel, HandPanel) and [(k.tile, k.better) for k in panel.kongs] == [("1z", True)]
     assert panel.headline.zh.endswith("；先暗槓東更好：一樣接近聽牌，還多摸一張")
-    assert panel.headline.en.endswith("; better still, a concealed kong of East wind: as near ready, and a draw more")
+    assert panel.headline.en.endswith("; better still, a concealed kong of the East wind: as near ready, and a draw more")
     added = analyse("3m123p456p789s55s78s pung:333m@O")  # "an added kong" (a review read "a added kong")
     assert isinstance(added, HandPanel) and "better still, an added kong of 3m" in added.headline.en
     worse = analyse("4444m6m345p678p123s55z7z")  # the fourth 4m is worth more beside 6m: no such word
@@ -631,3 +631,60 @@ def test_a_tile_tapped_after_a_meld_or_a_numbered_flower_is_its_own(typed: str, 
     from companion.app.hand_model import with_tile
 
     assert str(Hand.parse(with_tile(typed, code), stage_free=True)) == hand
+
+
+def test_others_melds_in_the_seen_tiles_count_their_tiles() -> None:
+    """The seen field asks for others' melds too: written as the hand writes its own (a review's pung:333m@L was
+    "cannot be read": the p of pung), a meld counts its tiles; one written wrong is said to be the seen tiles'."""
+    hand = "45m77p234789s kong:6666m@R pung:999p@O"
+    typed = analyse(hand, "pung:333m@L")
+    assert isinstance(typed, HandPanel) and [(w.tile, w.unseen) for w in typed.waits] == [("3m", 1)]
+    failed = analyse(hand, "chow:356m@L")
+    assert isinstance(failed, HandFailed)
+    assert failed.reason.zh.startswith("「桌上看得到的牌」讀不懂：吃要同一花色的三張連號")
+    assert failed.reason.en.startswith("The tiles seen on the table cannot be read: a chow is three consecutive")
+
+
+def test_a_better_kong_of_an_honour_is_said_with_its_article() -> None:
+    """The headline's kong of an honour reads as its line does ("Added kong of the East wind"), where it said "an
+    added kong of East wind"; a suit tile stays by its code."""
+    honour = analyse("chow:123m chow:456m pung:111z kong:9999s chow:789m 1z5p")
+    assert isinstance(honour, HandPanel)
+    assert "an added kong of the East wind: as near ready" in honour.headline.en
+    assert "先加槓東更好" in honour.headline.zh
+    suit = analyse("chow:123m chow:456m pung:777p kong:9999s chow:789m 1z7p")
+    assert isinstance(suit, HandPanel) and "an added kong of 7p: as near ready" in suit.headline.en
+
+
+def test_a_pair_wait_on_a_tile_inside_a_run_is_said_with_the_split() -> None:
+    """3456789m waits on 3m, 6m and 9m, each as a pair wait: "a lone 3m waits for its partner" had a review look
+    for a lone 3m in the run and find none. A tile with a neighbour in its suit is said with the split that leaves
+    it over; one with none (7s beside 123p …) is still "a lone 7s"."""
+    panel = analyse("3456789m123p456p789p")
+    assert isinstance(panel, HandPanel) and [w.tile for w in panel.waits] == ["3m", "6m", "9m"]
+    why = {w.tile: w.why for w in panel.waits}
+    assert [w.en for w in why["3m"]] == ["the hand split as 456m 789m 123p 456p 789p: a lone 3m is left, waiting for "
+                                         "its partner to make the pair"]
+    assert [w.zh for w in why["3m"]] == ["拆成四五六萬、七八九萬、一二三筒、四五六筒、七八九筒，剩一張三萬單吊，等另一張三萬湊成一對"]
+    assert not any("手上一張" in w.zh or w.en.startswith("a lone") for ws in why.values() for w in ws)
+    lone = analyse("7s123p456p789p123m456m")
+    assert isinstance(lone, HandPanel) and [w.en for w in lone.waits[0].why] == [
+        "a lone 7s waits for its partner to make the pair"]
+
+
+@pytest.mark.parametrize(("typed", "kind", "code", "laid"), [
+    ("45m234s789s77p66m999p 1z", MeldKind.PUNG, "6m", "45m77999p234789s1z pung:666m"),  # a claim: 17, to discard
+    ("45m234s789s77p666m999p", MeldKind.KONG, "6m", "45m77999p234789s kong:6666m"),
+    ("45m234s789s77p6666m999p", MeldKind.CKONG, "6m", "45m77999p234789s ckong:6666m"),  # then the replacement
+    ("1112345678999m35p1z", MeldKind.CHOW, "3p", "1112345678999m1z chow:345p"),  # 16 tiles: a claim of 4p
+    ("1112345678m123p", MeldKind.PUNG, "9m", "1112345678m123p pung:999m"),  # none held: a meld made before
+    ("45m77p 1z", MeldKind.CHOW, "3m", "45m77p 1z chow:345m"),  # not 16 tiles: a chow made before, typed in
+])
+def test_a_meld_tapped_onto_the_tiles_it_is_made_of_takes_them_from_the_hand(
+        typed: str, kind: MeldKind, code: str, laid: str) -> None:
+    """At the table a player types his hand, then claims 6m: 碰 and 6m laid pung:666m beside the 66m still in the
+    hand, "5 copies of 6m" (8 for a concealed kong of the four held, the very kong the advice offers). The tiles a
+    meld is made of now leave the hand, and what is left is read."""
+    assert with_meld(typed, kind, code) == laid
+    if len(typed) > 10:  # a whole hand: read, its waits or its discards
+        assert isinstance(analyse(laid), HandPanel), analyse(laid)
