@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -112,6 +113,11 @@ class PhotoTab:
                                         on_submit=lambda: self.score_typed())  # Enter scores it, as the button
         self.busy: Words | None = None  # what the page is doing, while it does it
         self.typed_waiting: str | None = None  # a hand sent (Enter) while the page was busy: scored when it is done
+        self._lock = threading.Lock()  # the player's word and a reading's result landing, one after the other
+        self._given = 0  # the player's words (a hand sent, a photo asked for or picked): a reading asked for by an
+        # earlier one lands unshown (a hand sent while the bundled photo was read was replaced by its score)
+        self._picked: tuple[int, str | None] | None = None  # the word a photo being sent was picked by, the hand
+        # field as it was then
         self.picks: dict[int, Tile] = {}  # the player's corrections: detection index -> the tile it really is
         self.photo_win: Tile | None = None  # the tile the photo's hand was won on, as the player picked it
         self.picking: int | None = None  # the tile being corrected
@@ -142,13 +148,21 @@ class PhotoTab:
         except Exception:  # the app's boundary: log it, say it, keep serving
             log.exception("reading or scoring a photo failed")
             self.read = self.shown = PhotoFailed("", ui("photo_error"))
-        self.busy = None
-        waiting, self.typed_waiting = self.typed_waiting, None
+        with self._lock:  # (a hand sent now is either waiting here or scored at once: never lost between the two)
+            self.busy = None
+            waiting, self.typed_waiting = self.typed_waiting, None
         if waiting is not None:  # the player's last word, scored now (the bundled photo's reading, on a loaded
             # machine, had emptied the field and shown its own score: a browser test's Enter was lost)
             self.score_typed(waiting)
             return
         self.host.render()
+
+    def _give(self) -> tuple[int, str | None]:
+        """(Under the lock.) The player's newest word: a hand sent before it and waiting is not scored over it. Its
+        number, and the hand field as it is now (a reading landing later empties it only if nothing was typed since)."""
+        self._given += 1
+        self.typed_waiting = None
+        return self._given, self.typed_field.value
 
     def _table(self) -> TableTerms | Words | None:
         """The live table's terms, when the form's rules are the table's; why they are not to be had (nobody seated,
@@ -280,9 +294,13 @@ class PhotoTab:
         """Score the winning hand typed (``text``, or the tab's field) with the form, instead of a photo."""
         if text is not None:
             self.typed_field.value = text
-        if self.busy is not None:  # a photo is being read: the hand is scored when it is done (unless a photo
-            # arrives meanwhile: the newer one)
-            self.typed_waiting = (self.typed_field.value or "").strip() or None
+        with self._lock:
+            sent, waits = (self.typed_field.value or "").strip(), self.busy is not None
+            if sent or not waits:  # (an empty field sent while a photo is read says nothing)
+                self._give()
+            if sent and waits:  # a photo is being read: the hand is scored when it is done, the photo's score unshown
+                self.typed_waiting = sent
+        if waits:
             self.host.render()
             return
         typed = (self.typed_field.value or "").strip()
@@ -311,14 +329,22 @@ class PhotoTab:
         self._work(ui("photo_scoring"), self._score)
 
     def use_demo(self) -> None:
+        with self._lock:
+            asked, field = self._give()
+
         def work() -> None:
             read, context = self.source.demo()
-            self.picks, self.picking, self.typed, self.photo_win = {}, None, None, None
-            self.typed_field.value = ""  # the photo is scored now, not the hand typed (a review saw it stay)
-            self.read, self.demo, self.chosen, self.reset = read, True, set(), ()
-            # the table's own rules and stakes are kept
-            self.context = dataclasses.replace(PhotoContext.from_context(context), profile=self.context.profile,
-                                               stakes=self.context.stakes)
+            with self._lock:
+                if asked != self._given:  # the player has since sent a hand: it stands
+                    return
+                self.picks, self.picking, self.typed, self.photo_win = {}, None, None, None
+                if self.typed_field.value == field:  # the photo is scored now, not the hand typed (a review saw it
+                    # stay); one typed while it was read is the player's newer word, kept
+                    self.typed_field.value = ""
+                self.read, self.demo, self.chosen, self.reset = read, True, set(), ()
+                # the table's own rules and stakes are kept
+                self.context = dataclasses.replace(PhotoContext.from_context(context), profile=self.context.profile,
+                                                   stakes=self.context.stakes)
             self._score()
 
         self._work(ui("photo_reading"), work)
@@ -371,22 +397,32 @@ class PhotoTab:
         self.host.render()
 
     def _sending(self, doing: Words | None) -> None:
+        if doing is not None:  # a photo picked: it replaces a hand sent before, not one sent while it comes
+            with self._lock:
+                self._picked = self._give()
         self.busy = doing
         self.host.render()
 
     def _received(self, path: Path, name: str) -> None:
         """(A worker thread.) Read the photo that arrived, and score it."""
-        self.typed_waiting = None
+        with self._lock:  # (one not sent through the picker is the player's word as it arrives)
+            (asked, field), self._picked = self._picked or self._give(), None
+
         def work() -> None:
             read = self.source.read_file(path, name)
-            if isinstance(read, ReadPhoto) and self.demo:
-                self._leave_demo()
-            elif isinstance(read, ReadPhoto):  # another hand: what the last one had of its own is not this one's
-                self.context, self.reset = self.context.next_hand()
-            # (before the new photo: no pick of the old one reaches it)
-            self.picks, self.picking, self.photo_win = {}, None, None
-            self.typed, self.typed_field.value = None, ""
-            self.read, self.demo = read, self.demo and not isinstance(read, ReadPhoto)
+            with self._lock:
+                if asked != self._given:  # a hand sent since the photo was picked: it stands
+                    return
+                if isinstance(read, ReadPhoto) and self.demo:
+                    self._leave_demo()
+                elif isinstance(read, ReadPhoto):  # another hand: what the last one had of its own is not this one's
+                    self.context, self.reset = self.context.next_hand()
+                # (before the new photo: no pick of the old one reaches it)
+                self.picks, self.picking, self.photo_win = {}, None, None
+                self.typed = None
+                if self.typed_field.value == field:  # (a hand typed while it came is kept, as for the bundled photo)
+                    self.typed_field.value = ""
+                self.read, self.demo = read, self.demo and not isinstance(read, ReadPhoto)
             self._score()
 
         self.busy = ui("photo_reading")
