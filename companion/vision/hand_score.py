@@ -486,8 +486,10 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if not found:
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
-        _refuse_by_count(dets, laid, plans, need, context)
+        # a kind read more often than a set holds first: a flower corrected into a second copy was refused by count
+        # (a review's --tile 1.11=2f beside a 2f: "no way of laying out the rows"), not for the copy it made
         _refuse_too_many(dets, laid)
+        _refuse_by_count(dets, laid, plans, need, context)
         _refuse_named_no_win(dets, laid, need)
         _refuse_sure_fits(dets, laid, plans, need)
         which, which_zh = _which_kind(dets, laid, plans, need)
