@@ -1567,6 +1567,16 @@ UI: dict[str, tuple[str, str]] = {
     # --- the Live form filled from a photo of the flowers alone (scored as 八仙過海 on the Score tab): no hand ---
     "live_photo_flowers_alone": ("照片裡只有花牌：請把整手牌攤開，和花一起拍",
                                  "only flowers are in the photo: photograph the whole hand laid face up, with them"),
+    # --- a tile the photo's reading missed (no box on it), added by the player on the Score-a-photo tab: a missed
+    # flower lost its tai silently, and only typing the whole hand got it back (a review) ---
+    "photo_add": ("補上照片漏讀的牌", "Add a tile the photo missed"),
+    "photo_add_to": ("照片漏讀的是哪張？花會加到花牌，其他牌加到手牌那一列：",
+                     "Which tile did the photo miss? A flower joins the flowers, any other tile the hand's own row:"),
+    "photo_add_cancel": ("不補", "Add none"),
+    "photo_added": ("你補上的牌（點一下拿掉）：", "Added by you (tap one to take it out):"),
+    "photo_fix_back": ("多讀了不是牌的東西，或不屬於這手的牌？選最後一張（暗牌），它就不計",
+                       "Read something that is no tile of the hand? Pick the last key (a face-down tile): it is "
+                       "left out"),
 }
 
 
