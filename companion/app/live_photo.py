@@ -83,10 +83,11 @@ def fill_from_photo(read: ReadPhoto | PhotoFailed, state: TableState, chance: Wi
     profile = load_profile(state.profile or None)
     named = Tile.from_code(chance.tile) if chance.tile else None
     try:
-        found = score_photo(dets, context, profile, win_tile=named)
+        # the table recorded the kind of win: the photo's eight flowers beside 16 tiles are no 八仙過海 (a review)
+        found = score_photo(dets, context, profile, win_tile=named, kind_recorded=True)
         said = _kongs_said(found, seat.melds)
         if said:  # the table says which of the photo's face-up kongs were added, or concealed and turned up
-            found = score_photo(dets, context, profile, win_tile=named, kongs=said)
+            found = score_photo(dets, context, profile, win_tile=named, kongs=said, kind_recorded=True)
     except PhotoHandError as bad:  # the tiles read still fill the form, for the player to mend
         shown = {Tile(int(k)) for k in dets.kind}
         why = ui("live_photo_no_tile", tile=named.zh, tile_en=named.said_en) if named is not None \

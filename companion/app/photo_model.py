@@ -31,6 +31,7 @@ from companion.rules.shape import is_complete
 from companion.rules.waits import WaitShape, wait_shapes
 from companion.rules.win import Win, WinInputError, WinType
 from companion.tiles import CopyLimitError, NotationError, Tile, format_tiles
+from companion.vision.hand_photo import NoPlaceToAdd, with_added
 from companion.vision.hand_score import (
     Note,
     PhotoHandError,
@@ -48,7 +49,7 @@ from companion.vision.read import Detections, Marks, TileReader, annotated, read
 
 __all__ = ["UPLOAD_MAX_BYTES", "MOMENTS", "MOMENTS_FOR", "PAYING", "READIES", "PhotoPanel", "PhotoFailed", "PhotoContext", "ReadPhoto", "read_photo_file",
            "score_read_photo", "score_photo_file", "demo_photo", "unscored", "app_words", "DEMO_STAKES", "TABLE_RULES", "ReadTile",
-           "read_tiles", "with_picks", "score_typed_hand", "score_picked", "photo_warnings", "stakes_typed"]
+           "read_tiles", "with_picks", "score_typed_hand", "score_picked", "photo_warnings", "stakes_typed", "with_added_tiles"]
 
 DEMO_STAKES = Stakes(30, 10)
 TABLE_RULES = "table"
@@ -252,6 +253,16 @@ def stakes_typed(text: str | None) -> str | Words:
     return ui("form_field_wrong", field=box.zh, field_en=box.en, why=why.zh, why_en=why.en)
 
 
+def with_added_tiles(read: ReadPhoto, tiles: Sequence[Tile]) -> ReadPhoto:
+    """The photo as read, with the tiles the player says the reading missed (no box on them) added after its own
+    detections, for certain (:func:`companion.vision.hand_photo.with_added`: a flower with the flowers, another tile
+    at an end of the hand's row); the detections read keep their indices, so the player's picks still name them. A
+    :class:`~companion.vision.hand_photo.NoPlaceToAdd` where the photo holds no row to add a tile to."""
+    if not tiles:
+        return read
+    return replace(read, dets=with_added(read.dets, list(tiles)))
+
+
 def demo_photo() -> tuple[Path, dict[str, Any]]:
     """The bundled photo (``training/render_demo_hand.py``) and its context, which a photo cannot show."""
     folder = resources.files("companion") / "assets" / "demo"
@@ -289,11 +300,17 @@ def score_read_photo(read: ReadPhoto, context: Mapping[str, Any], stakes: Stakes
 
 
 def score_picked(read: ReadPhoto, picks: Mapping[int, Tile], context: Mapping[str, Any], stakes: Stakes = DEMO_STAKES,
-                 profile_id: str | Profile | None = None, win_tile: Tile | None = None) -> PhotoPanel | PhotoFailed:
-    """Score ``read`` with the player's ``picks`` (:func:`with_picks`) and the tile he says the hand was won on
-    (``win_tile``; None: the one set apart, else the most tai). Where the photo as read is a win and his
-    corrections (not the doubtful tiles he confirmed as read) make it none, the refusal says they are why."""
-    picked = with_picks(read, picks)
+                 profile_id: str | Profile | None = None, win_tile: Tile | None = None,
+                 added: Sequence[Tile] = ()) -> PhotoPanel | PhotoFailed:
+    """Score ``read`` with the player's ``picks`` (:func:`with_picks`), the tiles he says the reading missed
+    (``added``: :func:`with_added_tiles`) and the tile he says the hand was won on (``win_tile``; None: the one set
+    apart, else the most tai). Where the photo as read is a win and his corrections (not the doubtful tiles he
+    confirmed as read) make it none, the refusal says they are why."""
+    try:
+        picked = with_added_tiles(with_picks(read, picks), added)
+    except NoPlaceToAdd as bad:  # (a photo with no row of tiles: the flowers alone, say)
+        return PhotoFailed(read.name, ui("photo_failed", name=read.name, why=bad.zh, why_en=str(bad)),
+                           *photo_drawn(read.image, read.dets))
     outcome = _attempt(picked, context, profile_id, win_tile)
     changed = sum(int(read.dets.kind[i]) != int(t) for i, t in picks.items())
     blamed = changed if isinstance(outcome, PhotoHandError) and changed and \

@@ -82,6 +82,8 @@ ID_PHOTO_RULES_NOTE = "photo-rules-note"  # the rules scored with, where the set
 ID_PHOTO_RULES_USED = "photo-rules-used"  # the rule set a score card was scored with
 ID_PHOTO_RULES_STALE = "photo-rules-stale"  # the card was scored with a set no longer here
 ID_PHOTO_FIX_TOTAL = "photo-fix-total"  # the total, under the tiles corrected
+ID_PHOTO_ADD = "photo-add"  # "add a tile the photo missed": its palette's keys photo-add-CODE, the added photo-added-K
+PHOTO_ADD_TO = "photo-add-to"  # the key of the adding palette's line, scrolled to when it opens
 
 
 @dataclasses.dataclass(frozen=True)
@@ -121,6 +123,8 @@ class PhotoTab:
         self.picks: dict[int, Tile] = {}  # the player's corrections: detection index -> the tile it really is
         self.photo_win: Tile | None = None  # the tile the photo's hand was won on, as the player picked it
         self.picking: int | None = None  # the tile being corrected
+        self.added: list[Tile] = []  # tiles the player says the reading missed (no box on them), scored with the hand
+        self.adding = False  # the palette of a tile to add is open
         self._runs = 0  # scorings started: only the latest one's result is shown
         self._scored_with: tuple[str | Profile, Stakes] | None = None  # the rules and stakes of the last scoring
         self._scored_note: Words | None = None  # why those rules were not the set picked, said when it was scored
@@ -233,7 +237,7 @@ class PhotoTab:
 
     def _score(self) -> None:
         self._runs += 1
-        run, read, picks, context = self._runs, self.read, dict(self.picks), self.context
+        run, read, picks, context, added = self._runs, self.read, dict(self.picks), self.context, list(self.added)
         if self._dealer_east():
             context = dataclasses.replace(context, dealer="E")
         profile, stakes = self._rules()
@@ -248,7 +252,7 @@ class PhotoTab:
         if read is None or isinstance(read, PhotoFailed):
             self.shown = read
             return
-        shown = score_picked(read, picks, context.as_context(), stakes, profile, self.photo_win)
+        shown = score_picked(read, picks, context.as_context(), stakes, profile, self.photo_win, added)
         if run == self._runs and read is self.read:  # a later scoring (a quicker tap) is not overwritten
             self.shown = shown
 
@@ -257,7 +261,7 @@ class PhotoTab:
     def pick_tile(self, index: int | None) -> None:
         """Start correcting the tile ``index`` (None: stop)."""
         if self.busy is None:
-            self.picking = index
+            self.picking, self.adding = index, False
             self.host.render()
             if index is not None:  # the palette opens under the tiles, below a phone's screen (a review)
                 bring_into_view(self.host.page, PHOTO_FIX_TO)
@@ -277,6 +281,29 @@ class PhotoTab:
         else:
             self.picks[i] = Tile.from_code(code)
         self._work(ui("photo_scoring"), self._score)
+
+    def start_adding(self, on: bool = True) -> None:
+        """Open (``on``) or close the palette of a tile the photo missed."""
+        if self.busy is None:
+            self.adding, self.picking = on, None
+            self.host.render()
+            if on:  # under the tiles, below a phone's screen, as the correcting palette
+                bring_into_view(self.host.page, PHOTO_ADD_TO)
+
+    def add_tile(self, code: str) -> None:
+        """The photo missed a ``code``: scored again with it (a flower with the flowers, another tile in the hand's
+        row)."""
+        if not self.adding or self.busy is not None or not isinstance(self.read, ReadPhoto):
+            return
+        self.adding = False
+        self.added.append(Tile.from_code(code))
+        self._work(ui("photo_scoring"), self._score)
+
+    def remove_added(self, k: int) -> None:
+        """Take the ``k``-th tile added out again."""
+        if self.busy is None and 0 <= k < len(self.added):
+            del self.added[k]
+            self._work(ui("photo_scoring"), self._score)
 
     def undo_picks(self) -> None:
         if self.busy is None:
@@ -309,7 +336,7 @@ class PhotoTab:
             # streak set for the hand before); a hand mended after a refusal (a typo) keeps what was set for it
             self.context, self.reset = self.context.next_hand()
         self.typed, self.typed_win = typed, None
-        self.picks, self.picking, self.photo_win = {}, None, None
+        self.picks, self.picking, self.photo_win, self.added, self.adding = {}, None, None, [], False
         if self.demo:
             self._leave_demo()
         self.read, self.demo = None, False
@@ -338,6 +365,7 @@ class PhotoTab:
                 if asked != self._given:  # the player has since sent a hand: it stands
                     return
                 self.picks, self.picking, self.typed, self.photo_win = {}, None, None, None
+                self.added, self.adding = [], False
                 if self.typed_field.value == field:  # the photo is scored now, not the hand typed (a review saw it
                     # stay); one typed while it was read is the player's newer word, kept
                     self.typed_field.value = ""
@@ -418,7 +446,7 @@ class PhotoTab:
                 elif isinstance(read, ReadPhoto):  # another hand: what the last one had of its own is not this one's
                     self.context, self.reset = self.context.next_hand()
                 # (before the new photo: no pick of the old one reaches it)
-                self.picks, self.picking, self.photo_win = {}, None, None
+                self.picks, self.picking, self.photo_win, self.added, self.adding = {}, None, None, [], False
                 self.typed = None
                 if self.typed_field.value == field:  # (a hand typed while it came is kept, as for the bundled photo)
                     self.typed_field.value = ""
@@ -591,7 +619,8 @@ class PhotoTab:
         if not isinstance(self.read, ReadPhoto):
             return 0
         kinds = self.read.dets.kind
-        return sum(i not in self.picks and code != Tile(int(kinds[i])).code for i, code in p.scored)
+        return sum(i not in self.picks and i < len(kinds) and code != Tile(int(kinds[i])).code
+                   for i, code in p.scored)  # (a tile added is no tile read otherwise)
 
     def _corrections(self, read: ReadPhoto, scored: dict[int, str] | None = None,
                      total: Words | None = None, check: tuple[int, ...] = ()) -> ft.Control:
@@ -623,6 +652,7 @@ class PhotoTab:
             rows += [ident(PHOTO_FIX_TO, ft.Container(label(t(ui("photo_fix_to", n=n + 1)), 13, bold=True),
                                                       key=scroll_key(PHOTO_FIX_TO))),
                      ft.Row(keys, spacing=2, wrap=True, run_spacing=2),
+                     label(t(ui("photo_fix_back")), 11, colour=GREY),  # a false tile taken out (a review)
                      ft.TextButton(content=t(ui("photo_fix_cancel")), on_click=lambda: self.pick_tile(None))]
         if self.picks and total is not None:
             rows.append(ident(ID_PHOTO_FIX_TOTAL, label(t(total), 14, bold=True, colour=ACCENT)))
@@ -631,7 +661,32 @@ class PhotoTab:
                                 ident("photo-fix-undo", ft.TextButton(content=t(ui("photo_fix_reset")),
                                                                       on_click=self.undo_picks, disabled=busy))],
                                spacing=8, wrap=True))
+        rows += self._adding()
         return ft.Container(ft.Column(rows, spacing=4), bgcolor=CARD, padding=10, border_radius=8)
+
+    def _adding(self) -> list[ft.Control]:
+        """The tiles the player added (each tapped to take it out) and the way to add one the photo missed: a palette
+        of every face (a review's missed flower lost its tai, and only typing the whole hand got it back)."""
+        t, busy = self.host.t, self.busy is not None
+        out: list[ft.Control] = []
+        if self.added:
+            chips = [ident(f"photo-added-{k}", ft.Container(
+                tile(t, code.code, TILE_W["wait"]), padding=2, border_radius=4, border=ft.Border.all(3, FELT),
+                tooltip=tile_tip(t, code.code), on_click=None if busy else on_tap(self.remove_added, k)))
+                for k, code in enumerate(self.added)]
+            out += [label(t(ui("photo_added")), 12, colour=FELT), ft.Row(chips, spacing=2, wrap=True, run_spacing=2)]
+        if not self.adding:
+            out.append(ident(ID_PHOTO_ADD, ft.TextButton(content=t(ui("photo_add")), disabled=busy,
+                                                         on_click=lambda: self.start_adding())))
+            return out
+        keys = [ident(f"photo-add-{code}", ft.Container(tile(t, code, 26), tooltip=tile_tip(t, code),
+                                                         on_click=None if busy else on_tap(self.add_tile, code)))
+                for code in (*PALETTE, *FLOWER_CODES)]
+        return [*out, ident(PHOTO_ADD_TO, ft.Container(label(t(ui("photo_add_to")), 13, bold=True),
+                                                       key=scroll_key(PHOTO_ADD_TO))),
+                ft.Row(keys, spacing=2, wrap=True, run_spacing=2),
+                ident("photo-add-cancel", ft.TextButton(content=t(ui("photo_add_cancel")),
+                                                        on_click=lambda: self.start_adding(False)))]
 
     def _waits(self, waits: tuple[str, ...]) -> ft.Control:
         """The tiles a photo's hand shown without its winning tile waits on: tap the one it was won on (a review's

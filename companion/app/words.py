@@ -1574,6 +1574,16 @@ UI: dict[str, tuple[str, str]] = {
     "photo_stakes_missing": ("請填底和台，例如 20/5", "type the base and the amount per tai, e.g. 20/5"),
     "photo_stakes_kept": ("；分數仍以 底 {base}／台 {per_tai} 計算", "; the score is still at {base}/{per_tai}"),
     "photo_stakes_presets": ("常用的底／台", "Usual stakes"),
+    # --- a tile the photo's reading missed (no box on it), added by the player on the Score-a-photo tab: a missed
+    # flower lost its tai silently, and only typing the whole hand got it back (a review) ---
+    "photo_add": ("補上照片漏讀的牌", "Add a tile the photo missed"),
+    "photo_add_to": ("照片漏讀的是哪張？花會加到花牌，其他牌加到手牌那一列：",
+                     "Which tile did the photo miss? A flower joins the flowers, any other tile the hand's own row:"),
+    "photo_add_cancel": ("不補", "Add none"),
+    "photo_added": ("你補上的牌（點一下拿掉）：", "Added by you (tap one to take it out):"),
+    "photo_fix_back": ("多讀了不是牌的東西，或不屬於這手的牌？選最後一張（暗牌），它就不計",
+                       "Read something that is no tile of the hand? Pick the last key (a face-down tile): it is "
+                       "left out"),
 }
 
 

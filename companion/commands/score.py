@@ -116,6 +116,10 @@ def register(sub: Any) -> None:
                         "f.1=1f for a flower lying apart from the rows, flowers in a row of their own are numbered as "
                         "a row), repeatable / 改正讀錯的牌：第 ROW 列第 N 張，編號照輸出列的（例如 2.5=7p；和各列分開擺"
                         "的花用 f.1=1f，自成一列的花照列編號），可重複")
+    p.add_argument("--add", action="append", default=[], metavar="TILE",
+                   help="a tile the photo's reading missed (no box on it), scored with the hand: a flower joins the "
+                        "flowers, any other tile the hand's own row; repeatable (e.g. --add 2f) / 補上照片漏讀的牌"
+                        "（沒有框到的），一起計分：花加到花牌，其他牌加到手牌那一列；可重複（例如 --add 2f）")
     p.add_argument("--concealed", action="store_true",
                    help="nothing was called (門清): every row is the hand's own tiles, however the rows lie (a "
                         "concealed kong shows tiles face down) / 沒有吃、碰、明槓或加槓（門清）：不管怎麼排，每一列都是自己的手牌"
@@ -373,9 +377,16 @@ def run(args: argparse.Namespace) -> int:
         win_tile = _win_tile(args.win_tile)
         kongs = kongs_of(args.kong)
         corrections = tiles_of(args.tile)
+        added = added_of(args.add)
         for option, given in (("--win-tile", [args.win_tile] if args.win_tile else []), ("--kong", args.kong)):
             if given and len(args.photos) > 1:  # one hand's, as --tile (a review's every photo got them, silently)
                 raise OptionError(option, given[0], *_ONE_PHOTO[option](given[0], len(args.photos)))
+        if added and len(args.photos) > 1:  # one hand's tiles, as --tile
+            raise OptionError("--add", args.add[0],
+                              f"--add {args.add[0]}: --add adds a tile to one photo's hand, and {len(args.photos)} "
+                              "photos were given: score the photo it belongs to alone",
+                              f"--add {args.add[0]}：--add 只能把牌補進一張照片的手牌，這裡給了 {len(args.photos)} "
+                              "張照片：請只給它那一張照片")
         if corrections and len(args.photos) > 1:  # its numbers are one photo's (a review's second photo was scored
             # with the first one's correction, silently)
             raise OptionError("--tile", args.tile[0],
@@ -407,17 +418,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion score: {read_with(reader.classifier.calibration.name, lang)}", file=sys.stderr)
     failed = 0
     for n, photo in enumerate(args.photos, 1):
-        failed += not _one(args, reader, photo, context, stakes, (win_tile, kongs), profile, n, corrections)
+        failed += not _one(args, reader, photo, context, stakes, (win_tile, kongs), profile, n, corrections, added)
     return 1 if failed else 0
 
 
 def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, Any], stakes: Stakes | None,
          said: tuple[Tile | None, dict[Tile, MeldKind]], profile: Any, n: int,
-         corrections: list[Correction] | None = None) -> bool:
-    """Score one photo and print it; False when it could not be scored (reported)."""
+         corrections: list[Correction] | None = None, added: list[Tile] | None = None) -> bool:
+    """Score one photo and print it; False when it could not be scored (reported). ``added``: the tiles the player
+    says the reading missed (``--add``), added before the corrections, so the tiles are numbered as listed."""
     import cv2
 
     from companion.rules.scoring import NotAWin
+    from companion.vision.hand_photo import NoPlaceToAdd, with_added
     from companion.vision.hand_score import PhotoHandError, WinTileUnseen, score_photo
     from companion.vision.image_file import ImageFileError, full_size, read_image, too_small
     from companion.vision.quality import photo_quality
@@ -425,6 +438,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
 
     quality = None  # (until the photo is read: a refusal of a photo read carries it, as a hand scored does)
     fixed = frozenset(f"{row}.{n}" for row, n, _, _ in corrections or [])  # marked in the tiles as read
+    extra: frozenset[int] = frozenset()  # the detections of the tiles --add gave (marked so too)
     try:
         image = read_image(photo, reduce_large=True)  # a 48-200 MP phone photo is read at a half, a quarter…
         small = too_small(image.shape[1], image.shape[0])  # said in --lang, as read and classify refuse it (the
@@ -432,6 +446,9 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
             raise ImageFileError(Path(photo), *small)
         dets = reader.read(image, tiled=True)
         quality = photo_quality(image, dets)  # a shaken or black-and-white photo is misread: said with the hand
+        if added:  # tiles the reader missed (a flower's tai was lost, silently: a review), numbered as listed
+            extra = frozenset(range(len(dets), len(dets) + len(added)))
+            dets = with_added(dets, added)
         dets = corrected(dets, corrections or [])  # the player's own reading of a tile (--tile ROW.N=TILE)
         # a kong of 5z named: four backs lying together may be it, where a set's 白板 is blank (said when refused)
         found = score_photo(dets, context, profile, *said, blank_white=Tile.Z5 in said[1], concealed=args.concealed)
@@ -440,6 +457,8 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         return _failed(args, photo, f"cannot read this photo: {e.en}", f"無法讀取這張照片：{e.zh}")
     except cv2.error:  # (OpenCV's text names its build path, not the photo's trouble: a review)
         return _failed(args, photo, FAULT_EN.format(file=photo), FAULT_ZH.format(file=photo))
+    except NoPlaceToAdd as e:  # (a photo with no row of tiles)
+        return _failed(args, photo, f"--add {e.tile.code}: {e}", f"--add {e.tile.code}：{e.zh}", quality=quality)
     except TileOptionError as e:  # a --tile that names no tile of this photo
         failed = _failed(args, photo, str(e), e.zh, {"tiles": tiles} if (tiles := numbered_tiles(dets)) else None,
                          quality=quality)
@@ -456,7 +475,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         # the tiles as --tile names them; no --tile example where the way out is the winning tile (a review)
         if not args.json and (listed := numbered_text(dets, args.lang, fixed,
                                                       _exact(e, dets) or _checked_example(e, dets),
-                                                      e.way_out.value != "win_tile")):
+                                                      e.way_out.value != "win_tile", extra)):
             print(listed, file=sys.stderr)  # (none for a photo with no tile found, or only backs: no header alone)
         if args.annotate:  # the reading refused is what the player needs to see (a review found no picture then)
             _annotate(args, image, dets, None, n, fixed, e.check)
@@ -491,7 +510,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     if args.json:
         print_json({k: v for k, v in result.items() if not k.startswith("_")})
     else:
-        print_text(result, found, args.lang, numbered_text(dets, args.lang, fixed))
+        print_text(result, found, args.lang, numbered_text(dets, args.lang, fixed, added=extra))
     return _annotate(args, image, dets, found, n, fixed) if args.annotate else True
 
 
@@ -622,6 +641,22 @@ class TileOptionError(ValueError):
     def __init__(self, en: str, zh: str) -> None:
         super().__init__(en)
         self.zh = zh
+
+
+def added_of(items: list[str]) -> list[Tile]:
+    """``--add 2f`` ... as tiles; a value that is no tile's face is refused naming it."""
+    out = []
+    for item in items:
+        try:
+            tile = parse_tile(item.strip())
+        except NotationError as e:
+            raise OptionError("--add", item, f"--add {item}: {e}; name one tile, e.g. --add 2f",
+                              f"--add {item}：{e.zh}；請寫一張牌，例如 --add 2f") from None
+        if not tile.is_known:
+            raise OptionError("--add", item, f"--add {item}: a tile's back is nothing to add: name its face, e.g. "
+                              "--add 2f", f"--add {item}：牌背不能補：請寫牌面，例如 --add 2f")
+        out.append(tile)
+    return out
 
 
 def tiles_of(items: list[str]) -> list[Correction]:
@@ -777,19 +812,21 @@ _TILE_VALUES = frozenset(int(t) for t in Tile if t is not Tile.UNKNOWN)
 
 
 def numbered_text(dets: Any, lang: str, fixed: frozenset[str] = frozenset(), exact: list[str] | None = None,
-                  shown: bool = True) -> str:
+                  shown: bool = True, added: frozenset[int] = frozenset()) -> str:
     """The tiles as read, each as ``ROW.N=TILE`` (``?``: read unsure; "(corrected)": as ``--tile`` gave it,
     ``fixed``: their places, not ``*``, which the drawing's labels give the winning tile: a review read the two
     marks as one), groups apart by ``|``: what ``--tile`` takes (its example the refusal's exact one, ``exact``,
     where it has one; none where ``shown`` is False: a refusal whose way out is the winning tile, not a tile read
     wrong), to copy with the tile put right; ``""`` where no tile is numbered (none found, or only backs): a review
-    saw the list's header printed with nothing under it."""
+    saw the list's header printed with nothing under it. ``added``: the detections ``--add`` gave, marked "(added)"."""
     doubtful = dets.doubtful()
     fixed_said = "（改過）" if lang == "zh" else " (corrected)"
+    added_said = "（補上的）" if lang == "zh" else " (added)"
     lines = []
     for _, groups in _places(dets):
         parts = [" ".join(f"{at}={Tile(int(dets.kind[i])).code}{'?' if doubtful[i] else ''}"
-                          f"{fixed_said if at in fixed else ''}" for at, i in g) for g in groups]
+                          f"{fixed_said if at in fixed else added_said if i in added else ''}" for at, i in g)
+                 for g in groups]
         lines.append("    " + " | ".join(parts))
     if not lines:
         return ""

@@ -313,3 +313,105 @@ def far_first(dets: Detections, idx: list[int]) -> list[int]:
         return float(d.min())
 
     return sorted(idx, key=lambda i: -nearest(i))
+
+
+class NoPlaceToAdd(ValueError):
+    """A tile the player adds (:func:`with_added`) that no place in the photo's layout takes: the photo holds no
+    row of tiles to add it to (``zh``: in Chinese)."""
+
+    def __init__(self, tile: Tile) -> None:
+        self.tile = tile
+        super().__init__(f"{tile.code} cannot be added: the photo shows no row of the hand's tiles to add it to")
+        self.zh = f"無法補上{tile.zh}：照片裡沒有手牌那一列可以加"
+
+
+def with_added(dets: Detections, tiles: list[Tile] | tuple[Tile, ...]) -> Detections:
+    """``dets`` with the ``tiles`` the player says the photo missed (the detector found no box for them), each as a
+    detection after the others, read as he says, for certain (:meth:`Detections.corrected`'s): a flower laid out with
+    the flowers (in a row of its own below the hand: :func:`lay_out` takes a group of flowers alone as laid out), any
+    other tile at an end of the longest group of the photo, the concealed tiles as a hand lies (its other groups, and
+    a winning tile set apart, as they were). A :class:`NoPlaceToAdd` where no end keeps the other groups as they lie;
+    a ValueError for a tile that is no face (a back, ``0x``)."""
+    for t in tiles:
+        if not t.is_known:
+            raise ValueError(f"{t.code} is no tile to add: name the tile's face")
+    out = dets
+    flowers = 0
+    for t in tiles:
+        if t.is_flower:
+            out = _added_flower(out, t, flowers)
+            flowers += 1
+        else:
+            out = _added_tile(out, t)
+    return out
+
+
+def _box_size(dets: Detections) -> tuple[float, float]:
+    """A tile's box (width, height), the photo's median; a phone photo's size where it holds none."""
+    if len(dets) == 0:
+        return 70.0, 95.0
+    return float(np.median(dets.obb[:, 2])), float(np.median(dets.obb[:, 3]))
+
+
+def _appended(dets: Detections, tile: Tile, box: tuple[float, float, float, float, float]) -> Detections:
+    """``dets`` with one more detection at ``box``, read as ``tile`` for certain."""
+    n = len(dets)
+    picked = np.zeros(n, bool) if dets.picked is None else dets.picked
+    second = None if dets.second_look is None else np.concatenate([dets.second_look, np.zeros((1, 3), bool)])
+    return dataclasses.replace(
+        dets, obb=np.concatenate([dets.obb, np.array([box], np.float32)]),
+        kind=np.concatenate([dets.kind, np.array([int(tile)], dets.kind.dtype)]),
+        face_up=np.concatenate([dets.face_up, np.ones(1, bool)]),
+        score=np.concatenate([dets.score, np.ones(1, dets.score.dtype)]),
+        top3_kind=np.concatenate([dets.top3_kind, np.full((1, 3), int(tile), dets.top3_kind.dtype)]),
+        top3_score=np.concatenate([dets.top3_score, np.array([[1.0, 0.0, 0.0]], dets.top3_score.dtype)]),
+        second_look=second, picked=np.concatenate([picked, np.ones(1, bool)]))
+
+
+def _added_flower(dets: Detections, tile: Tile, k: int) -> Detections:
+    """``dets`` with the flower ``tile`` laid out below every tile, the ``k``-th added beside the ones before it."""
+    w, h = _box_size(dets)
+    x0 = float(dets.obb[:, 0].min()) if len(dets) else w
+    y = float(dets.obb[:, 1].max()) + 3 * h if len(dets) else h
+    if k:  # beside the flowers added before it, in one group
+        y = float(dets.obb[-1, 1])
+    return _appended(dets, tile, (x0 + k * (w + 1), y, w, h, 0.0))
+
+
+def _added_tile(dets: Detections, tile: Tile) -> Detections:
+    """``dets`` with ``tile`` at an end of the longest group: the right end first (the numbers of the tiles before it
+    are kept), where the other groups lie as they did; else where it joins the longest group to another of its row
+    (the hole the missed tile left), a tile lying alone (a winning tile set apart) kept apart.
+    :class:`NoPlaceToAdd` where no end does."""
+    laid = lay_out(dets)
+    groups = [g for row in laid.rows for g in row]
+    if not groups:
+        raise NoPlaceToAdd(tile)
+    longest = max(groups, key=len)
+    row = next(r for r in laid.rows if longest in r)
+    centres = dets.obb[list(longest.tiles), :2].astype(np.float64)
+    w, h = _box_size(dets)
+    if len(longest) > 1:
+        step = (centres[-1] - centres[0]) / (len(longest) - 1)
+    else:
+        turn = np.deg2rad(float(dets.obb[longest.tiles[0], 4]))
+        step = np.array([np.cos(turn), -np.sin(turn)]) * (w + 1)
+    angle = float(np.median(dets.obb[list(longest.tiles), 4]))
+    others = {g.tiles for g in groups if g is not longest}
+    n = len(dets)
+    tried = []
+    for at in (centres[-1] + step, centres[0] - step):
+        out = _appended(dets, tile, (float(at[0]), float(at[1]), w, h, angle))
+        again = lay_out(out)
+        now = {g.tiles for r in again.rows for g in r}
+        joined = next((set(g) for g in now if n in g), set())
+        if not set(longest.tiles) < joined or again.flowers != laid.flowers:
+            continue
+        lost = others - now  # groups the added tile joined to the longest
+        if not lost:
+            return out
+        if all(len(g) > 1 and any(g == o.tiles for o in row) for g in lost):
+            tried.append(out)
+    if tried:
+        return tried[0]
+    raise NoPlaceToAdd(tile)

@@ -400,13 +400,14 @@ def _kongs_as_said(legal: Legal, kongs: Mapping[Tile, MeldKind],
 
 def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
                 win_tile: Tile | None = None, kongs: Mapping[Tile, MeldKind] | None = None,
-                blank_white: bool = False, concealed: bool = False) -> PhotoWin:
+                blank_white: bool = False, concealed: bool = False, kind_recorded: bool = False) -> PhotoWin:
     """Score the hand of the photo read as ``dets``. ``context`` holds the fields of ``companion tai``'s JSON
     input other than the tiles (``win_type``, ``discarder``, ``seat_wind``, ``flags``…); what it lacks of the
     kind of win and the winds is assumed (self-drawn, East everywhere) and said. ``win_tile`` is the winning
     tile the player names (else the one set apart, else each in turn); where the photo shows 16 tiles, not the
     winning one, the tile named completes them (without it the refusal names the waits: :data:`WayOut.WIN_TILE`).
-    All eight flowers beside 16 tiles on a self-draw are 八仙過海 (:func:`_eight_flowers`), and said.
+    All eight flowers beside 16 tiles on a self-draw are 八仙過海 (:func:`_eight_flowers`), and said, but where
+    ``kind_recorded``: the context's kind of win is the one a table recorded (the Live tab's), and is kept.
     ``kongs`` says which face-up kongs were added (``addkong``) or concealed ones turned up (``ckong``); the
     others are taken as exposed and said. ``blank_white``: the player says the hand holds a kong of white dragons
     whose faces are blank (``--kong 5z=…``): four backs lying together are taken as it, of the kind ``kongs`` says.
@@ -418,7 +419,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     (``WinInputError``, ``NotAWin``) for a context that does not fit the hand."""
     laid = lay_out(dets)
     short = _short_of_win(dets, laid, WIN)  # (once: each check below asks it of the photo as read)
-    context, eight = _eight_flowers(dets, laid, context, win_tile, short)
+    context, eight = (context, False) if kind_recorded else _eight_flowers(dets, laid, context, win_tile, short)
     alone = _flowers_alone(dets, laid, context, profile)
     if alone is not None:
         return alone
@@ -427,7 +428,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         need = dataclasses.replace(need, sizes=(need.sizes[0] - 1,), added=win_tile)
         _ask_discarder(win_tile, context)
     try:
-        plans, refused = _plans_or_refuse(dets, laid, need, concealed, short), None
+        plans, refused = _plans_or_refuse(dets, laid, need, concealed, short, kind_recorded), None
     except PhotoHandError as why:
         plans, refused = [], why
     found = search(dets, laid, plans, need) if refused is None else []
@@ -486,8 +487,10 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     if not found:
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
         n = hand_search.MAX_CHANGES
-        _refuse_by_count(dets, laid, plans, need, context)
+        # a kind read more often than a set holds first: a flower corrected into a second copy was refused by count
+        # (a review's --tile 1.11=2f beside a 2f: "no way of laying out the rows"), not for the copy it made
         _refuse_too_many(dets, laid)
+        _refuse_by_count(dets, laid, plans, need, context)
         _refuse_named_no_win(dets, laid, need)
         _refuse_sure_fits(dets, laid, plans, need)
         which, which_zh = _which_kind(dets, laid, plans, need)
@@ -680,11 +683,11 @@ def _refuse_sure_fits(dets: Detections, laid: LaidHand, plans: list[hand_search.
                          fits=tuple((i, tuple(kinds)) for i, kinds in fits), opening=opening, corrected=picked)
 
 
-def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,
-                     concealed: bool = False, short: bool | None = None) -> list[hand_search.Plan]:
+def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need, concealed: bool = False,
+                     short: bool | None = None, kind_recorded: bool = False) -> list[hand_search.Plan]:
     """The rows' plans (``concealed``: every row concealed, :func:`_as_concealed`), or a :class:`PhotoHandError`
     saying why the photo cannot hold a winning hand (``short``: :func:`_short_of_win` of the photo under
-    :data:`WIN`, where known)."""
+    :data:`WIN`, where known; ``kind_recorded``: as :func:`score_photo`'s, :func:`_refuse_missing_win`)."""
     in_rows = _in_rows(dets, laid)
     plans = row_plans(laid, in_rows)
     counts = [laid.tile_count(r) for r in range(len(laid.rows))]
@@ -719,7 +722,7 @@ def _plans_or_refuse(dets: Detections, laid: LaidHand, need: Need,
                              "the whole hand laid face up, from above, the tiles filling most of the picture",
                              f"照片裡沒找到牌{but_zh}：請從上方拍整手攤開的牌，"
                              "讓牌佔畫面的大部分")
-    _refuse_missing_win(dets, laid, need, short)
+    _refuse_missing_win(dets, laid, need, short, kind_recorded)
     if not plans or total < fewest or total - len(in_rows) > 4 * SETS + 2:  # 17, or 22 with five kongs
         tiles = total - len(in_rows)  # (a flower in a row is counted by the checks above: it may be a misread tile)
         en, zh = _count_said(dets, laid, need, in_rows)
@@ -778,14 +781,17 @@ def _waits_said(waits: tuple[Tile, ...]) -> tuple[str, str]:
     return "as read, no tile completes the hand", "照讀到的，沒有一張牌能讓這手胡"
 
 
-def _refuse_missing_win(dets: Detections, laid: LaidHand, need: Need, short: bool | None = None) -> None:
+def _refuse_missing_win(dets: Detections, laid: LaidHand, need: Need, short: bool | None = None,
+                        kind_recorded: bool = False) -> None:
     """For a photo whose rows come to a winning hand but its winning tile (:func:`_short_of_win`; ``short``: its
     answer under :data:`WIN`, where known): a :class:`PhotoHandError` saying the winning tile is not in the photo,
     the tiles the hand as read waits on, and (:attr:`WayOut.WIN_TILE`) how to give it; where no tile completes it,
     that the tiles are to be checked (:attr:`WayOut.CORRECT_TILE`: no winning tile to name). A review was told "a
     winning hand shows 17" and a ``--tile`` example, neither of which helps (the app's said to tap a misread tile).
     A kind read more often than a set holds (a flower read twice) is said first (:func:`_refuse_too_many`): the
-    waits cannot be told then (a review's 5677f was refused as waiting on nothing, with seven flowers)."""
+    waits cannot be told then (a review's 5677f was refused as waiting on nothing, with seven flowers). All eight
+    flowers are said to make it Eight flowers but where the kind of win is one a table recorded (``kind_recorded``:
+    a Live tab's self-draw was told so)."""
     if not (short if short is not None and not need.instant and need.added is None else
             _short_of_win(dets, laid, need)):
         return
@@ -799,8 +805,9 @@ def _refuse_missing_win(dets: Detections, laid: LaidHand, need: Need, short: boo
         on_en, on_zh = on_en + ": check the tiles", on_zh + "：請檢查讀到的牌"
     kinds = {int(dets.kind[i]) for i in laid.flowers}
     seven = not _all_flowers(dets, laid) and len(laid.flowers) == 7 == len(kinds)  # its way out said by each surface
-    eight_en, eight_zh = ("; with all eight flowers it is Eight flowers, won on the eighth flower, not on a discard",
-                          "；八張花都到齊就是八仙過海，不是胡別人打的牌") if _all_flowers(dets, laid) else \
+    eight_en, eight_zh = ("", "") if kind_recorded and _all_flowers(dets, laid) else \
+        ("; with all eight flowers it is Eight flowers, won on the eighth flower, not on a discard",
+         "；八張花都到齊就是八仙過海，不是胡別人打的牌") if _all_flowers(dets, laid) else \
         ("; with seven flowers, the eighth robbed from another player, it is Seven rob one: if it was robbed, say so "
          "as the kind of win, with the player robbed",
          "；七張花、第八張是搶別家的，就是七搶一：若第八張是搶別家的，請把胡法指定為七搶一，並指定被搶的人") \
