@@ -329,20 +329,20 @@ def _attempt(read: ReadPhoto, context: Mapping[str, Any], profile_id: str | Prof
     try:
         check_context(context)
         profile = load_profile(profile_id)
-        # with nothing called (門清) an own kong lying face up was concealed, never added to a called pung: a review's
-        # 1111m beside a concealed hand won on its replacement was refused for the added kong the app had assumed
-        kongs = ADDED_KONGS if own_kong(context) and not concealed else None
+        # a face-up kong won on after the winner's own kong (槓上開花) is taken as added by the scorer, and said, as
+        # ``companion score`` says it (:func:`stripped` puts the app's way to say otherwise): the app once took it so
+        # itself, and said it in words of its own
         try:
-            every: PhotoWin | None = score_photo(read.dets, context, profile, kongs=kongs, concealed=concealed)
+            every: PhotoWin | None = score_photo(read.dets, context, profile, concealed=concealed)
         except PhotoHandError as missing:  # the winning tile not in the photo: the one named completes it
             if win_tile is None or missing.way_out is not WayOut.WIN_TILE:
                 raise
             every = None
         if win_tile is not None:  # (the search again: a few ms once the reader has run)
-            named = score_photo(read.dets, context, profile, win_tile, kongs=kongs, concealed=concealed)
+            named = score_photo(read.dets, context, profile, win_tile, concealed=concealed)
             every = named if every is None or every.marked else replace(named, win_tiles=every.win_tiles)
         assert every is not None
-        return replace(every, doubts=every.doubts + _added_notes(every.win.melds)) if kongs else every
+        return every
     except (PhotoHandError, WinInputError, NotAWin) as bad:
         return bad
 
@@ -434,20 +434,14 @@ def _panel(name: str, image: bytes, win: Win, sc: Score, stakes: Stakes, notes: 
         scored, win_choices, win_picked, house, dealer_parts(sc.profile, win.streak))
 
 
-ADDED_KONGS = {t: MeldKind.ADDKONG for t in Tile if t.is_known and not t.is_flower}
-"""Every face-up kong of a photo taken as added (:func:`~companion.vision.hand_score.own_kong`)."""
-
-
-def _added_notes(melds: Sequence[Meld], typed: bool = False) -> tuple[Note, ...]:
-    """What is said of each kong taken as added (:func:`~companion.vision.hand_score.own_kong`): a concealed kong
-    turned up scores more (門清, 暗刻), and is said another way."""
-    how_en, how_zh = ("type it as ckong:", "請寫成 ckong:") if typed else \
-        ("photograph it with its two end tiles face down", "請把兩頭的牌蓋著再拍")
+def _added_notes(melds: Sequence[Meld]) -> tuple[Note, ...]:
+    """What is said of each kong of a typed hand taken as added (:func:`~companion.vision.hand_score.own_kong`): a
+    concealed kong turned up scores more (門清, 暗刻), and is typed another way. (A photo's are the scorer's, and
+    said by it: :func:`~companion.vision.hand_score.score_photo`.)"""
     # (a sentence of the card's own, capitalised, and no Chinese in its English: a wording review read "(加槓)")
     return tuple(Note(f"The {m.tile.en} kong is taken as an added kong, since the win came after the winner's own "
-                      f"kong; if it was a concealed kong, {how_en}{format_tiles(m.tiles) if typed else ''}",
-                      f"{m.tile.zh}的槓當作加槓（胡在自己槓後補的牌）；若是暗槓，{how_zh}"
-                      f"{format_tiles(m.tiles) if typed else ''}")
+                      f"kong; if it was a concealed kong, type it as ckong:{format_tiles(m.tiles)}",
+                      f"{m.tile.zh}的槓當作加槓（胡在自己槓後補的牌）；若是暗槓，請寫成 ckong:{format_tiles(m.tiles)}")
                  for m in melds if m.kind is MeldKind.ADDKONG)
 
 
@@ -516,7 +510,7 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
     if not tried:
         why = app_words(next(iter(refused.values()))) if refused else ui("typed_not_win")
         return PhotoFailed(shown, ui("photo_failed", name=shown, why=why.zh, why_en=why.en))
-    kongs = tuple(Words(n.zh, n.en) for n in _added_notes(melds, typed=True)) if added else ()
+    kongs = tuple(Words(n.zh, n.en) for n in _added_notes(melds)) if added else ()
     if win_tile is not None:
         win, sc = tried[win_tile]
         return _panel(shown, b"", win, sc, stakes, kongs, win_choices=choices, win_picked=True)
@@ -663,6 +657,11 @@ _KONG_HINT = (re.compile(r"; --kong \S+ \(an added kong\) or =ckong \(a conceale
 KONG_HINT_EN = ("; a concealed kong is photographed with its two end tiles face down, and an added kong won on its "
                 "replacement is said by \u201cWhen it came\u201d: after their own kong")
 KONG_HINT_ZH = "；暗槓請把兩頭的牌蓋著再拍，加槓後補牌胡的，請在「胡在什麼時候」選槓上開花"
+# the scorer's words of a face-up kong taken as added, the win coming after the winner's own kong: the options that
+# say it concealed or exposed, said as the app's (a review: the app said this kong in words of its own)
+_OWN_KONG_HINT = (re.compile(r"; --kong \S+=ckong \(a concealed kong turned up\) or =kong \(an exposed kong\) says "
+                             r"otherwise$"),
+                  re.compile(r"；暗槓翻開的請用 --kong \S+=ckong，明槓請用 --kong \S+=kong$"))
 
 
 # a Chinese gloss in a scorer's English (the command line's once had them, "taken as an exposed kong (明槓)"): the
@@ -675,7 +674,12 @@ def stripped(zh: str, en: str) -> Words:
     for pat_en, pat_zh in _COMMAND_LINE:
         en, zh = pat_en.sub("", en), pat_zh.sub("", zh)
     en = _KONG_HINT[0].sub(KONG_HINT_EN, en)  # (the hint's options first: it is matched with them)
-    return Words(_KONG_HINT[1].sub(KONG_HINT_ZH, zh), _GLOSS.sub("", en))
+    zh = _KONG_HINT[1].sub(KONG_HINT_ZH, zh)
+    if _OWN_KONG_HINT[0].search(en) or _OWN_KONG_HINT[1].search(zh):
+        field, choice = ui("moment"), ui("moment_after_discard_kong")
+        hint = ui("photo_own_kong_hint", field=field.zh, field_en=field.en, choice=choice.zh, choice_en=choice.en)
+        en, zh = _OWN_KONG_HINT[0].sub(hint.en, en), _OWN_KONG_HINT[1].sub(hint.zh, zh)
+    return Words(zh, _GLOSS.sub("", en))
 
 
 def scorer_note(zh: str, en: str) -> Words:

@@ -1571,6 +1571,11 @@ UI: dict[str, tuple[str, str]] = {
     # --- a settlement review: the Score tab's stakes came only from seven presets (30/10 … 500/100), so a 20/5 or a
     # 50/10 table got the wrong money; the box takes them typed, as `--stakes` reads them, the presets a quick pick ---
     "photo_stakes_hint": ("例如 20/5", "e.g. 20/5"),
+    # --- a photo's face-up kong taken as added, the win coming after the winner's own kong: the scorer's note, its
+    # command-line options said as the form's means (the app once said this kong in words of its own) ---
+    "photo_own_kong_hint": ("；暗槓請把兩頭的牌蓋著再拍；若是槓別人打的牌，請在「{field}」選「{choice}」",
+                            "; a concealed kong is photographed with its two end tiles face down, and a kong of a "
+                            "discard is said by \u201c{field_en}\u201d: {choice_en}"),
     "photo_stakes_missing": ("請填底和台，例如 20/5", "type the base and the amount per tai, e.g. 20/5"),
     "photo_stakes_kept": ("；分數仍以 底 {base}／台 {per_tai} 計算", "; the score is still at {base}/{per_tai}"),
     "photo_stakes_presets": ("常用的底／台", "Usual stakes"),

@@ -506,7 +506,7 @@ def test_the_form_says_which_kong_a_replacement_win_came_after() -> None:
         # the kong said as taken added, and how a concealed one (門清, 暗刻: more tai) is said instead
         assert any("taken as an added kong" in n.en and how in n.en and "加槓" in n.zh for n in scored.notes), \
             scored.notes
-        assert any(n.en.startswith("The 3 Dots kong is taken") for n in scored.notes)  # (not "The kong of 3 Dots")
+        assert any(n.en.startswith("The 3 Dots kong") for n in scored.notes)  # (not "The kong of 3 Dots")
         assert not any("--kong" in n.en or "--kong" in n.zh for n in scored.notes)  # (the command's option)
     for refused in (score_picked(photo, {}, theirs.as_context()),
                     score_typed_hand("456m789m456s55z kong:3333p chow:123m", theirs.as_context(), win_tile=Tile.S6)):

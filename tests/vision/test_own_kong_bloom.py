@@ -41,3 +41,24 @@ def test_the_player_still_names_the_kong() -> None:
 def test_a_replacement_after_a_kong_of_a_discard_keeps_the_kong_exposed() -> None:
     with pytest.raises(NotAWin):
         score_photo(_dets(), {"flags": {"replacement_after": "kong"}}, PROFILE)
+
+
+def test_the_app_says_the_scorers_note_as_the_command_line_does_in_its_own_terms() -> None:
+    """The app took the kong as added itself (``kongs`` of every tile) and said it in a note of its own, while
+    ``companion score`` said the scorer's: two paths, two wordings. Now the scorer alone takes it, and the app says
+    its note with the form's means in place of the command's options."""
+    import numpy as np
+
+    from companion.app.photo_model import PhotoContext, PhotoPanel, ReadPhoto, score_picked
+    from companion.app.words import ui
+
+    note = next(n for n in score_photo(_dets(), OWN, PROFILE).doubts if "--kong 3p=ckong" in n.en)
+    read = ReadPhoto("kong.jpg", np.full((300, 700, 3), 90, np.uint8), _dets())
+    shown = score_picked(read, {}, PhotoContext(moment="after_kong").as_context())
+    assert isinstance(shown, PhotoPanel), shown
+    said = [n for n in shown.notes if "added kong" in n.en]
+    field, choice = ui("moment"), ui("moment_after_discard_kong")
+    hint = ui("photo_own_kong_hint", field=field.zh, field_en=field.en, choice=choice.zh, choice_en=choice.en)
+    head_en, head_zh = note.en.split("; --kong")[0], note.zh.split("；暗槓翻開的請用")[0]
+    assert [(n.en, n.zh) for n in said] == [(head_en[:1].upper() + head_en[1:] + hint.en, head_zh + hint.zh)]
+    assert "--" not in said[0].en + said[0].zh
