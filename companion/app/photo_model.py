@@ -38,7 +38,9 @@ from companion.vision.hand_score import (
     PhotoWin,
     WayOut,
     check_context,
+    eight_flowers_note,
     hand_labels,
+    only_eight_flowers,
     own_kong,
     score_photo,
 )
@@ -461,7 +463,7 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
         n = _structural_count(text)
         if n == 0:  # the flowers alone: 八仙過海, 七搶一, paid flat whatever the hand
             bare = Hand.parse(text, stage_free=True)
-            instant = _typed_instant(bare, context)
+            instant = _typed_instant(bare, context, win_tile)
             if instant is not None:
                 return _instant_panel(shown, bare, *instant, stakes, profile_id)
         # told against a win's count, not a hand's between turns (a beginner review read "16, or 17 after a draw")
@@ -471,7 +473,7 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
                 if fours and n - len(fours) == WIN_COUNT else Words("", "")
             return PhotoFailed(shown, ui("typed_count", n=n, want=WIN_COUNT) + kong)
         return PhotoFailed(shown, ui("typed_bad", why=bad.zh or str(bad), why_en=str(bad)))
-    instant = _typed_instant(hand, context)
+    instant = _typed_instant(hand, context, win_tile)
     if instant is not None:  # 八仙過海, 七搶一: no tile won on, 16 tiles between turns (a review's were refused)
         return _instant_panel(shown, hand, *instant, stakes, profile_id)
     if not is_complete(hand):
@@ -551,23 +553,21 @@ def _win_type(context: Mapping[str, Any]) -> WinType | None:
         return None
 
 
-def _typed_instant(hand: Hand, context: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[Words, ...]] | None:
+def _typed_instant(hand: Hand, context: Mapping[str, Any],
+                   win_tile: Tile | None = None) -> tuple[dict[str, Any], tuple[Words, ...]] | None:
     """The form's ``context`` for a typed ``hand`` won instantly, on no tile (八仙過海, 七搶一, 四槓: spec §3.1), and
     what is said of it; None for a hand won on a tile. The form's 胡法 says so, but for a 八仙過海 whose eighth
-    flower's replacement completed the hand (17 tiles: won on that tile, 8 added); and 16 tiles with all eight
-    flowers on a self-draw can only have been won on the eighth flower, as a photo of them is scored
-    (:func:`companion.vision.hand_score.score_photo`), which is said with the way to a 七搶一 instead."""
+    flower's replacement completed the hand (17 tiles: won on that tile, 8 added); and the flowers alone or 16 tiles
+    with all eight on a self-draw, no winning tile named (``win_tile``), can only have been won on the eighth
+    flower, as a photo of them is scored and said (:func:`companion.vision.hand_score.only_eight_flowers`), with
+    the way to a 七搶一 instead."""
     kind = _win_type(context)
     if kind is None:  # (the rules say what is wrong with it)
         return None
     complete = is_complete(hand)
     n = hand.structural_count
-    if kind is WinType.SELF_DRAW and not complete and context.get("discarder") is None \
-            and n in (0, WIN_COUNT - 1) and len(set(hand.flowers)) == 8:  # (the flowers alone, or with 16 tiles)
-        field, who = ui("win_type"), ui("discarder")
-        said = "typed_eight_flowers" if n else "typed_eight_flowers_alone"
-        return {**context, "win_type": WinType.EIGHT_FLOWERS.value}, (
-            ui(said, field=field.zh, field_en=field.en, who=who.zh, who_en=who.en),)
+    if only_eight_flowers(context, hand.flowers, not complete and n in (0, WIN_COUNT - 1), win_tile):
+        return {**context, "win_type": WinType.EIGHT_FLOWERS.value}, (doubt_note(eight_flowers_note(alone=not n)),)
     if kind.is_instant and not (kind is WinType.EIGHT_FLOWERS and complete) and (n or kind.flat_without_hand):
         return dict(context), ()
     return None

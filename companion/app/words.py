@@ -1546,36 +1546,18 @@ UI: dict[str, tuple[str, str]] = {
     "live_also_wins_three_draw": ("還有人也胡這張嗎？（兩家胡，近的那家胡；三家都胡，這一把流局）",
                                   "Does anyone else win on this tile? (Of two, the nearer wins; with three, the hand is "
                                   "a draw)"),
-    # --- a hand typed on the Score-a-photo tab, 16 tiles and all eight flowers on a self-draw: scored as 八仙過海, as a
-    # photo of it is, and said with the way to 七搶一 (it was refused as "not a win: it needs 17 tiles": a review) ---
-    "typed_eight_flowers": ("打了 16 張牌和全部八張花：當作八仙過海計（摸到第八張花就胡）；若第八張花是搶別家的（七搶一），"
-                            "請在表單的「{field}」選七搶一，並在「{who}」選被搶的人",
-                            "16 tiles and all eight flowers typed: scored as Eight flowers, won on the eighth flower; "
-                            "if the eighth was robbed from another player (Seven rob one), choose that under "
-                            "\u201c{field_en}\u201d and the player robbed under \u201c{who_en}\u201d"),
     # --- a kong typed as four of the hand's own tiles on the Score-a-photo tab: the count said one over, and "a kong's
     # fourth not counted" read as the app's miscount; how a kong is typed is said (a review) ---
     "typed_count_kong": ("；手牌裡寫了四張一樣的（{tiles}）算 4 張，槓只算 3 張：槓請寫成 kong:{one}（明槓）或 "
                          "ckong:{one}（暗槓）",
                          "; four alike typed among the hand's own tiles ({tiles_en}) count as four tiles, where a "
                          "kong counts as three: type a kong as kong:{one} (exposed) or ckong:{one} (concealed)"),
-    # --- the eight flowers alone typed on a self-draw: 八仙過海, paid flat, as a photo of them is (a review) ---
-    "typed_eight_flowers_alone": ("只打了八張花：當作八仙過海計（摸到第八張花就胡，不看手牌）；若第八張花是搶別家的（七搶一），"
-                                  "請在表單的「{field}」選七搶一，並在「{who}」選被搶的人",
-                                  "The eight flowers alone typed: scored as Eight flowers, won on the eighth flower, "
-                                  "paid flat; if the eighth was robbed from another player (Seven rob one), choose that "
-                                  "under \u201c{field_en}\u201d and the player robbed under \u201c{who_en}\u201d"),
     # --- the Live form filled from a photo of the flowers alone (scored as 八仙過海 on the Score tab): no hand ---
     "live_photo_flowers_alone": ("照片裡只有花牌：請把整手牌攤開，和花一起拍",
                                  "only flowers are in the photo: photograph the whole hand laid face up, with them"),
     # --- a settlement review: the Score tab's stakes came only from seven presets (30/10 … 500/100), so a 20/5 or a
     # 50/10 table got the wrong money; the box takes them typed, as `--stakes` reads them, the presets a quick pick ---
     "photo_stakes_hint": ("例如 20/5", "e.g. 20/5"),
-    # --- a photo's face-up kong taken as added, the win coming after the winner's own kong: the scorer's note, its
-    # command-line options said as the form's means (the app once said this kong in words of its own) ---
-    "photo_own_kong_hint": ("；暗槓請把兩頭的牌蓋著再拍；若是槓別人打的牌，請在「{field}」選「{choice}」",
-                            "; a concealed kong is photographed with its two end tiles face down, and a kong of a "
-                            "discard is said by \u201c{field_en}\u201d: {choice_en}"),
     "photo_stakes_missing": ("請填底和台，例如 20/5", "type the base and the amount per tai, e.g. 20/5"),
     "photo_stakes_kept": ("；分數仍以 底 {base}／台 {per_tai} 計算", "; the score is still at {base}/{per_tai}"),
     "photo_stakes_presets": ("常用的底／台", "Usual stakes"),
@@ -1589,6 +1571,11 @@ UI: dict[str, tuple[str, str]] = {
     "photo_fix_back": ("多讀了不是牌的東西，或不屬於這手的牌？選最後一張（暗牌），它就不計",
                        "Read something that is no tile of the hand? Pick the last key (a face-down tile): it is "
                        "left out"),
+    # --- a photo's face-up kong taken as added, the win coming after the winner's own kong: the scorer's note, its
+    # command-line options said as the form's means (the app once said this kong in words of its own) ---
+    "photo_own_kong_hint": ("；暗槓請把兩頭的牌蓋著再拍；若是槓別人打的牌，請在「{field}」選「{choice}」",
+                            "; a concealed kong is photographed with its two end tiles face down, and a kong of a "
+                            "discard is said by \u201c{field_en}\u201d: {choice_en}"),
 }
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -406,7 +406,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     kind of win and the winds is assumed (self-drawn, East everywhere) and said. ``win_tile`` is the winning
     tile the player names (else the one set apart, else each in turn); where the photo shows 16 tiles, not the
     winning one, the tile named completes them (without it the refusal names the waits: :data:`WayOut.WIN_TILE`).
-    All eight flowers beside 16 tiles on a self-draw are 八仙過海 (:func:`_eight_flowers`), and said, but where
+    All eight flowers beside 16 tiles on a self-draw are 八仙過海 (:func:`only_eight_flowers`), and said, but where
     ``kind_recorded``: the context's kind of win is the one a table recorded (the Live tab's), and is kept.
     ``kongs`` says which face-up kongs were added (``addkong``) or concealed ones turned up (``ckong``); the
     others are taken as exposed and said. ``blank_white``: the player says the hand holds a kong of white dragons
@@ -420,7 +420,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
     laid = lay_out(dets)
     short = _short_of_win(dets, laid, WIN)  # (once: each check below asks it of the photo as read)
     context, eight = (context, False) if kind_recorded else _eight_flowers(dets, laid, context, win_tile, short)
-    alone = _flowers_alone(dets, laid, context, profile)
+    alone = _flowers_alone(dets, laid, context, profile, win_tile)
     if alone is not None:
         return alone
     need = hand_need(context)
@@ -561,12 +561,7 @@ def score_photo(dets: Detections, context: Mapping[str, Any], profile: Profile,
         doubts.append(Note(f"the winning tile, {_en(legal.added)}, is not in the photo: scored as named",
                            f"照片裡沒有胡的那張{legal.added.zh}：照指定的計"))
     if eight:
-        doubts.append(Note("all eight flowers and 16 tiles are in the photo: scored as Eight flowers, won on the "
-                           "eighth flower; a Seven rob one winner lays the eighth, robbed from another player, with "
-                           "his seven: if it was robbed, say so as the kind of win, with the player robbed",
-                           "照片裡有全部八張花和 16 張牌：當作八仙過海計（摸到第八張花就胡）；七搶一的人也會把搶來的"
-                           "第八張花和自己的七張擺在一起：若第八張是搶別家的，請把胡法指定為七搶一，並指定被搶的人",
-                           WayOut.SEVEN_ROB_ONE))
+        doubts.append(eight_flowers_note(alone=False))
     if laid.stray:
         doubts.append(Note(f"{len(laid.stray)} face-down tile(s) are in no concealed kong: left out",
                            f"{len(laid.stray)} 張蓋著的牌不屬於暗槓：不計"))
@@ -865,18 +860,39 @@ def _all_flowers(dets: Detections, laid: LaidHand) -> bool:
     return len({int(dets.kind[i]) for i in laid.flowers}) == 8 == len(laid.flowers)
 
 
+def only_eight_flowers(context: Mapping[str, Any], flowers: Sequence[Tile], between_turns: bool,
+                       win_tile: Tile | None) -> bool:
+    """All eight ``flowers``, each once, beside a hand ``between_turns`` (16 tiles that are no win, or none: the
+    flowers alone), on a self-draw (or nothing said: the app's form says self-drawn by default), with no discarder
+    and no winning tile named: such a hand can only have been won on the eighth flower, 八仙過海 (spec §4.2), and is
+    scored so, and said (:func:`eight_flowers_note`). The one test of it, for a photo's hand (:func:`score_photo`),
+    a photo of the flowers alone, and a hand typed on the app's tab (a review found three, one dropping the winning
+    tile named). A winning tile named says the hand was won on a tile: never taken so."""
+    said = str(with_defaults(context)["win_type"]).strip().lower()
+    return (between_turns and win_tile is None and said == WinType.SELF_DRAW.value
+            and context.get("discarder") is None and len(set(flowers)) == 8 == len(flowers))
+
+
+def eight_flowers_note(alone: bool) -> Note:
+    """What is said of a hand taken as 八仙過海 by :func:`only_eight_flowers` (``alone``: the flowers with no other
+    tile), the way to say a 七搶一 instead its :attr:`Note.way_out`: the one wording of it, said by the photo's
+    scorer and the app's typed hand alike (it was written four times, and had drifted apart)."""
+    what_en, what_zh, flat_en, flat_zh = (
+        ("only the eight flowers, no other tile", "只有八張花、沒有別的牌", ", paid flat", "，不看手牌") if alone else
+        ("all eight flowers and 16 tiles", "全部八張花和 16 張牌", "", ""))
+    return Note(f"{what_en}: scored as Eight flowers, won on the eighth flower{flat_en}; a Seven rob one winner lays "
+                "the eighth, robbed from another player, with his seven: if it was robbed, say so as the kind of win, "
+                "with the player robbed",
+                f"{what_zh}：當作八仙過海計（摸到第八張花就胡{flat_zh}）；七搶一的人也會把搶來的第八張花和自己的七張擺在"
+                "一起：若第八張是搶別家的，請把胡法指定為七搶一，並指定被搶的人", WayOut.SEVEN_ROB_ONE)
+
+
 def _eight_flowers(dets: Detections, laid: LaidHand, context: Mapping[str, Any],
                    win_tile: Tile | None, short: bool) -> tuple[Mapping[str, Any], bool]:
-    """``context`` as 八仙過海 where the photo shows all eight flowers laid out and a hand of 16 between turns, and
-    the context says a self-draw (or nothing: the app's form says self-drawn by default), no discarder and no
-    winning tile: a self-drawn hand shows its drawn tile, so 16 and eight flowers can only be won on the eighth
-    flower (a review's was refused as "a winning hand shows 17", and scored only with an undocumented
-    ``--context``); and whether it was so taken (``short``: :func:`_short_of_win` of the photo under :data:`WIN`)."""
-    said = str(with_defaults(context)["win_type"]).strip().lower()
-    if said != WinType.SELF_DRAW.value or context.get("discarder") is not None or win_tile is not None \
-            or not _all_flowers(dets, laid):
-        return context, False
-    if not short:
+    """``context`` as 八仙過海 where the photo's flowers laid out and its hand of 16 between turns (``short``:
+    :func:`_short_of_win` of the photo under :data:`WIN`) are :func:`only_eight_flowers` (a review's were refused as
+    "a winning hand shows 17"), and whether it was so taken."""
+    if not only_eight_flowers(context, [Tile(int(dets.kind[i])) for i in laid.flowers], short, win_tile):
         return context, False
     return {**context, "win_type": WinType.EIGHT_FLOWERS.value}, True
 
@@ -948,30 +964,35 @@ def _refuse_few_flowers(dets: Detections, laid: LaidHand, context: Mapping[str, 
 
 
 def _flowers_alone(dets: Detections, laid: LaidHand, context: Mapping[str, Any],
-                   profile: Profile) -> PhotoWin | None:
+                   profile: Profile, win_tile: Tile | None) -> PhotoWin | None:
     """The photo's flowers scored as the instant win by flowers the context says (八仙過海, 七搶一), where the photo
     shows flowers and no other tile: both pay flat whatever the hand (spec §4.2, §4.4), as ``companion tai`` scores
     them with no concealed tiles (a review's photo of the eight was refused, "photograph the whole hand"); None for
-    any other photo or kind of win. A :class:`PhotoHandError` where the flowers are fewer than it needs. All eight
-    alone on a self-draw (or nothing said: the app's form says self-drawn by default) can only be 八仙過海, as all
-    eight beside 16 tiles are (:func:`_eight_flowers`), and are scored so, and said."""
+    any other photo or kind of win. A :class:`PhotoHandError` where the flowers are fewer than it needs, or where a
+    winning tile is named (``win_tile``): neither wins on a tile, and the hand won on it is not in the photo (a
+    review's was scored won on the eighth flower, the tile named dropped unsaid). All eight alone on a self-draw
+    are 八仙過海 (:func:`only_eight_flowers`), as all eight beside 16 tiles are, and are scored so, and said."""
     if laid.stray or not laid.flowers or any(laid.tile_count(r) for r in range(len(laid.rows))):
         return None
+    kinds = {i: Tile(int(dets.kind[i])) for i in laid.flowers}
     win_type = str(with_defaults(context)["win_type"]).strip().lower()
+    if win_tile is not None and (win_type in FLOWERS_NEEDED or _all_flowers(dets, laid)):
+        read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
+        raise PhotoHandError(f"the winning tile named, {_en(win_tile)}, is not in the photo, which shows only "
+                             f"{len(kinds)} flowers: a win by flowers (Eight flowers, Seven rob one) is won on no "
+                             "tile; a win on a tile is scored with its hand: photograph the whole hand laid face up, "
+                             f"with the flowers (read: {read})",
+                             f"指定胡的那張{win_tile.zh}不在照片裡，照片裡只有 {len(kinds)} 張花：八仙過海、七搶一不是胡"
+                             f"哪一張牌；胡一張牌要看整手牌：請把整手牌攤開，和花一起拍（讀到：{read_zh}）",
+                             (read, read_zh))
     notes: list[Note] = []
-    if win_type == WinType.SELF_DRAW.value and context.get("discarder") is None and _all_flowers(dets, laid):
+    if only_eight_flowers(context, list(kinds.values()), True, win_tile):
         win_type = WinType.EIGHT_FLOWERS.value
         context = {**context, "win_type": win_type}
-        notes.append(Note("only the eight flowers are in the photo: scored as Eight flowers, won on the eighth "
-                          "flower, paid flat; a Seven rob one winner shows the eighth, robbed from another player, "
-                          "with his seven: if it was robbed, say so as the kind of win, with the player robbed",
-                          "照片裡只有八張花：當作八仙過海計（摸到第八張花就胡，不看手牌）；七搶一的人也會把搶來的第八張花"
-                          "和自己的七張擺在一起：若第八張是搶別家的，請把胡法指定為七搶一，並指定被搶的人",
-                          WayOut.SEVEN_ROB_ONE))
+        notes.append(eight_flowers_note(alone=True))
     if win_type not in FLOWERS_NEEDED:
         return None
     _refuse_few_flowers(dets, laid, context)
-    kinds = {i: Tile(int(dets.kind[i])) for i in laid.flowers}
     win = Win.from_dict({**with_defaults(context), "concealed": "", "win_tile": None, "melds": [],
                          "flowers": format_tiles(sorted(kinds.values()))})
     return PhotoWin(win, score(win, profile), (), (), tuple(laid.flowers), -1, True, False, kinds, (), (),

@@ -5,11 +5,12 @@ dealer's 七搶一, with the rules' own field name (a review)."""
 
 from __future__ import annotations
 
-from companion.app.photo_model import PhotoContext, PhotoFailed, PhotoPanel, score_typed_hand
+from companion.app.photo_model import PhotoContext, PhotoFailed, PhotoPanel, doubt_note, score_typed_hand
 from companion.app.words import ui
 from companion.rules.profiles import load_profile
 from companion.rules.scoring import score
 from companion.rules.win import Win
+from companion.vision.hand_score import eight_flowers_note
 
 HAND = "123m456m789m12p55s pung:777z@L"
 """16 tiles between turns (a called pung of 中): ready on 3p, not won."""
@@ -61,8 +62,7 @@ def test_sixteen_tiles_and_all_eight_flowers_typed_on_a_self_draw_are_eight_flow
     context = PhotoContext(seat_wind="S").as_context()
     got = _flat(score_typed_hand(f"{HAND} 12345678f", context))
     assert _only(got, "Eight flowers") and got.win_tile is None
-    field, who = ui("win_type"), ui("discarder")
-    assert got.notes == (ui("typed_eight_flowers", field=field.zh, field_en=field.en, who=who.zh, who_en=who.en),)
+    assert got.notes == (doubt_note(eight_flowers_note(alone=False)),)  # as a photo of it says
     waiting = score_typed_hand(f"{HAND} 1234567f", context)  # seven flowers and 16 tiles: no win on a self-draw
     assert isinstance(waiting, PhotoFailed) and waiting.reason == ui("typed_not_win")
 
@@ -85,8 +85,25 @@ def test_the_flowers_alone_are_typed_for_a_win_paid_flat() -> None:
         assert _only(got, item) and got.hand_tai == 8 and got.concealed == () and got.melds == ()
     # on a self-draw all eight alone can only be 八仙過海, as a photo of them is; seven alone are no hand
     alone = _flat(score_typed_hand("12345678f", PhotoContext().as_context()))
-    field, who = ui("win_type"), ui("discarder")
-    assert _only(alone, "Eight flowers") and alone.notes == (
-        ui("typed_eight_flowers_alone", field=field.zh, field_en=field.en, who=who.zh, who_en=who.en),)
+    assert _only(alone, "Eight flowers") and alone.notes == (doubt_note(eight_flowers_note(alone=True)),)
     short = score_typed_hand("1234567f", PhotoContext().as_context())
     assert isinstance(short, PhotoFailed) and short.reason == ui("typed_count", n=0, want=17)
+
+
+def test_a_winning_tile_named_is_not_dropped_for_eight_flowers() -> None:
+    """A review: the eight flowers alone, 5m named as the winning tile, were scored Eight flowers, "won on the eighth
+    flower", the tile named dropped; the photo's scorer and the typed hand now ask the same test, which a tile named
+    fails."""
+    import numpy as np
+
+    from companion.app.photo_model import ReadPhoto, score_picked
+    from companion.tiles import Tile
+    from tests.vision.test_hand_score import laid
+
+    read = ReadPhoto("f.jpg", np.full((300, 700, 3), 90, np.uint8), laid([(100, ["1234f", "5678f"])]))
+    assert _only(_flat(score_picked(read, {}, PhotoContext().as_context())), "Eight flowers")
+    shown = score_picked(read, {}, PhotoContext().as_context(), win_tile=Tile.M5)
+    assert isinstance(shown, PhotoFailed), shown
+    assert "5 Characters" in shown.reason.en and "五萬" in shown.reason.zh
+    for typed in ("12345678f", f"{HAND} 12345678f"):
+        assert isinstance(score_typed_hand(typed, PhotoContext().as_context(), win_tile=Tile.M5), PhotoFailed)

@@ -7,7 +7,15 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.profiles import load_profile
-from companion.vision.hand_score import PhotoHandError, WayOut, score_photo
+from companion.rules.win import WinInputError
+from companion.tiles import Tile
+from companion.vision.hand_score import (
+    PhotoHandError,
+    WayOut,
+    eight_flowers_note,
+    only_eight_flowers,
+    score_photo,
+)
 from tests.vision.test_hand_score import laid
 
 PROFILE = load_profile(None)
@@ -57,3 +65,31 @@ def test_the_flowers_alone_are_the_hand_printed(capsys: pytest.CaptureFixture[st
     monkeypatch.setattr("sys.stdin", io.StringIO(win + "\n"))
     assert main(["tai", "--explain", "--lang", "en"]) == 0
     assert "\nHand: 1234567f\n" in capsys.readouterr().out
+
+
+def test_a_winning_tile_named_beside_the_flowers_alone_is_refused_not_dropped() -> None:
+    """A review: the eight flowers alone with 5m named as the winning tile were scored Eight flowers, "won on the
+    eighth flower", the tile named dropped unsaid (the hand of 16 beside them was never so taken). Neither instant
+    win by flowers is won on a tile, and the hand won on it is not in the photo: refused, naming the tile."""
+    for context in ({}, {"win_type": "eight_flowers"}, {"win_type": "seven_flowers_rob", "discarder": "W"}):
+        with pytest.raises(PhotoHandError) as bad:
+            score_photo(laid([(100, ["1234f", "5678f"])]), context, PROFILE, win_tile=Tile.M5)
+        assert "the winning tile named, 5 Characters, is not in the photo" in str(bad.value), context
+        assert "五萬" in bad.value.zh and "photograph the whole hand" in str(bad.value)
+    # nor beside 16 tiles: a tile named says the hand was won on a tile, and it is asked who discarded it
+    with pytest.raises(WinInputError, match="say who discarded it"):
+        score_photo(laid([(100, ["123m456m234p678p4588s"]), (200, ["12345678f"])]), {}, PROFILE, win_tile=Tile.S6)
+
+
+def test_eight_flowers_are_decided_and_said_once() -> None:
+    """The photo's hand of 16, its flowers alone and a typed hand ask one test (:func:`only_eight_flowers`), and say
+    one note (it was written four times, 'lays' in one and 'shows' in another)."""
+    eight = [Tile(int(Tile.F1) + k) for k in range(8)]
+    assert only_eight_flowers({}, eight, True, None) and not only_eight_flowers({}, eight, True, Tile.M5)
+    assert not only_eight_flowers({}, eight[:7], True, None) and not only_eight_flowers({}, eight, False, None)
+    assert not only_eight_flowers({"discarder": "N"}, eight, True, None)
+    alone = score_photo(laid([(100, ["1234f", "5678f"])]), {}, PROFILE)
+    assert eight_flowers_note(alone=True) in alone.doubts
+    with_hand = score_photo(laid([(100, ["123m456m234p678p4588s"]), (200, ["12345678f"])]), {}, PROFILE)
+    assert eight_flowers_note(alone=False) in with_hand.doubts
+    assert [n for n in with_hand.doubts if n.way_out is WayOut.SEVEN_ROB_ONE] == [eight_flowers_note(alone=False)]

@@ -1328,8 +1328,8 @@ def test_all_eight_flowers_and_sixteen_tiles_score_as_eight_flowers() -> None:
         got = score_photo(laid(rows), context, PROFILE)
         said = score_photo(laid(rows), {**context, "win_type": "eight_flowers"}, PROFILE)
         assert got.win.win_type is WinType.EIGHT_FLOWERS and got.score == said.score
-        assert any(n.en.startswith("all eight flowers and 16 tiles are in the photo: scored as Eight flowers, won on "
-                                   "the eighth flower; ") and n.zh.startswith("照片裡有全部八張花和 16 張牌：當作八仙過海計") for n in got.doubts)
+        assert any(n.en.startswith("all eight flowers and 16 tiles: scored as Eight flowers, won on the eighth "
+                                   "flower; ") and n.zh.startswith("全部八張花和 16 張牌：當作八仙過海計") for n in got.doubts)
     # on a discard the winning tile is missing, and the flowers are named
     with pytest.raises(PhotoHandError) as e:
         score_photo(laid(rows), {"discarder": "N"}, PROFILE)
