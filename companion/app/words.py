@@ -1566,12 +1566,13 @@ UI: dict[str, tuple[str, str]] = {
                                   "paid flat; if the eighth was robbed from another player (Seven rob one), choose that "
                                   "under \u201c{field_en}\u201d and the player robbed under \u201c{who_en}\u201d"),
     # --- the Live form filled from a photo of the flowers alone (scored as 八仙過海 on the Score tab): no hand ---
-    "live_photo_flowers_alone": ("照片裡只有花牌：請把整手牌攤開，和花一起拍",
-                                 "only flowers are in the photo: photograph the whole hand laid face up, with them"),
+    "live_photo_flowers_alone": ("{name} 裡只有花牌；請把整手牌攤開，和花一起拍，才能填入表單",
+                                 "{name} shows only flowers: photograph the whole hand laid face up with them to fill "
+                                 "the form"),
     # --- a settlement review: the Score tab's stakes came only from seven presets (30/10 … 500/100), so a 20/5 or a
     # 50/10 table got the wrong money; the box takes them typed, as `--stakes` reads them, the presets a quick pick ---
-    "photo_stakes_hint": ("例如 20/5", "e.g. 20/5"),
-    "photo_stakes_missing": ("請填底和台，例如 20/5", "type the base and the amount per tai, e.g. 20/5"),
+    "photo_stakes_hint": ("例如 30/10", "e.g. 30/10"),  # (the example the refusal of 20-5 gives: one, a change review)
+    "photo_stakes_missing": ("請填底和台，例如 30/10", "type the base and the amount per tai, e.g. 30/10"),
     "photo_stakes_kept": ("；分數仍以 底 {base}／台 {per_tai} 計算", "; the score is still at {base}/{per_tai}"),
     "photo_stakes_presets": ("常用的底／台", "Usual stakes"),
     # --- a tile the photo's reading missed (no box on it), added by the player on the Score-a-photo tab: a missed
