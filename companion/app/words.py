@@ -1585,6 +1585,11 @@ UI: dict[str, tuple[str, str]] = {
     "photo_fix_back": ("多讀了不是牌的東西，或不屬於這手的牌？選最後一張（暗牌），它就不計",
                        "Read something that is no tile of the hand? Pick the last key (a face-down tile): it is "
                        "left out"),
+    # --- a kong typed as four tiles into the Live win form's hand, where the table holds it: said as My hand and the
+    # Score tab say how a kong is typed (a change review found the hint on the Score tab only) ---
+    "live_typed_kong": ("手牌裡寫了四張一樣的（{tiles}）：槓已記在牌桌上，不寫在手牌裡；暗槓只在「{field}」寫一張",
+                        "Four alike typed among the hand's tiles ({tiles_en}): a kong is on the table's record, not "
+                        "typed in the hand; a concealed kong is named once, under \u201c{field_en}\u201d"),
 }
 
 
