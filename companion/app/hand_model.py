@@ -11,6 +11,7 @@ melds as ``pung:999p@O``) and the tiles the player can see on the table, and say
 from __future__ import annotations
 
 import json
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from companion.app.table_model import meld_codes
@@ -34,12 +35,13 @@ from companion.tiles import (
     CopyLimitError,
     NotationError,
     Tile,
+    format_tiles,
     typed_with,
     typed_without_last,
 )
 
 __all__ = ["KeptHand", "after_discard", "with_tile", "with_meld", "without_last", "MELD_KEYS", "HandPanel", "HandFailed", "WaitWhy", "Choice", "KongChoice", "analyse", "ADVICE_SHOWN",
-           "seven_pairs"]
+           "seven_pairs", "kong_fours", "kong_typed_as_four"]
 
 ADVICE_SHOWN = 5
 Shown = tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]]  # concealed, melds, flowers
@@ -343,7 +345,9 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
             said = ui("hand_so_far", n=so_far, need=16 - so_far)
             return HandFailed(said + ui("hand_other_game") if so_far in (13, 14) else said)
         said = ui("hand_bad", why=bad.zh or str(bad), why_en=str(bad))
-        return HandFailed(said + ui("hand_other_game") if _other_games_size(hand_text) else said)
+        if _other_games_size(hand_text):
+            return HandFailed(said + ui("hand_other_game"))
+        return HandFailed(said + kong_typed_as_four(hand_text, (16, 17)))  # a kong typed as four tiles: how to type it
     # the seen tiles' faults are theirs (a review read "this hand cannot be read" for a fifth copy seen)
     try:
         visible = parse_seen(visible_text) if visible_text.strip() else ()
@@ -392,6 +396,28 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
 def seven_pairs(hand: Hand) -> bool:
     """Seven pairs or more: a beginner from another game may think it a win (七對子); in this game it is not."""
     return sum(1 for k in hand.concealed_counts() if k >= 2) >= 7
+
+
+def kong_fours(tiles: Sequence[Tile], n: int, counts: Collection[int], each: int = 1) -> list[str]:
+    """The kinds typed four times among a hand's own ``tiles`` (not as a meld), as ``7777z``, where they are why the
+    hand's count ``n`` is none of ``counts``: each a kong typed as four tiles, ``each`` tile(s) over (a meld's kong
+    counts as three; a form that counts the table's kongs apart, all four). Empty where they are not why."""
+    fours = [format_tiles([t] * 4) for t in sorted(set(tiles)) if tiles.count(t) == 4]
+    return fours if fours and n not in counts and n - each * len(fours) in counts else []
+
+
+def kong_typed_as_four(text: str, counts: Collection[int]) -> Words:
+    """How a kong is typed (``kong:7777z``, ``ckong:7777z``), said after a count refused, where the hand ``text``
+    (notation) is none of ``counts`` tiles because a kong was typed as four of its own tiles; else nothing. The
+    Score tab and My hand say it alike (it was the Score tab's alone: a change review)."""
+    try:
+        hand = Hand.parse(text, stage_free=True)
+    except (HandError, NotationError, CopyLimitError):
+        return Words("", "")
+    fours = kong_fours(hand.concealed, hand.structural_count, counts)
+    if not fours:
+        return Words("", "")
+    return ui("typed_count_kong", tiles="、".join(fours), tiles_en=", ".join(fours), one=fours[0])
 
 
 def _tiles_so_far(text: str) -> int | None:

@@ -97,8 +97,8 @@ def fill_from_photo(read: ReadPhoto | PhotoFailed, state: TableState, chance: Wi
         return unscored(read, bad)
     if not found.win.concealed and not found.win.melds:  # the flowers alone, scored as 八仙過海 on the Score tab: the
         # table says how this hand was won, and there is no hand to fill (a change review)
-        why = ui("live_photo_flowers_alone")
-        return PhotoFailed(name, ui("photo_failed", name=name, why=why.zh, why_en=why.en), *photo_drawn(image, dets))
+        # (said plainly: "cannot be scored" was untrue of a photo the Score tab scores, and two colons: a change review)
+        return PhotoFailed(name, ui("live_photo_flowers_alone", name=name), *photo_drawn(image, dets))
     win = found.win
     # the kinds the form asks for: the photo's concealed kongs the table holds face down (not one it knows)
     known = Counter(m.tile for m in seat.melds if m.kind is MeldKind.CKONG and m.tile.is_known)

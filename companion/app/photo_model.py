@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.app.hand_model import seven_pairs
+from companion.app.hand_model import kong_typed_as_four, seven_pairs
 from companion.app.ledger_model import dealer_parts, marked_items
 from companion.app.table_model import MeldPic, meld_codes, meld_words, wind_words
 from companion.app.words import Words, both_words, ui
@@ -468,9 +468,7 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
                 return _instant_panel(shown, bare, *instant, stakes, profile_id)
         # told against a win's count, not a hand's between turns (a beginner review read "16, or 17 after a draw")
         if n is not None and n != WIN_COUNT:
-            fours = _typed_fours(text)  # a kong typed as four of the hand's own tiles: the count's one over for each
-            kong = ui("typed_count_kong", tiles="、".join(fours), tiles_en=", ".join(fours), one=fours[0]) \
-                if fours and n - len(fours) == WIN_COUNT else Words("", "")
+            kong = kong_typed_as_four(text, (WIN_COUNT,))  # a kong typed as four tiles: one over for each
             return PhotoFailed(shown, ui("typed_count", n=n, want=WIN_COUNT) + kong)
         return PhotoFailed(shown, ui("typed_bad", why=bad.zh or str(bad), why_en=str(bad)))
     instant = _typed_instant(hand, context, win_tile)
@@ -534,15 +532,6 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
 
 WIN_COUNT = 17
 """A winning hand's tiles, a kong's fourth left out: 16 and the tile won on."""
-
-
-def _typed_fours(text: str) -> list[str]:
-    """Each kind typed four times among the hand's own tiles (not as a meld), as ``7777z``."""
-    try:
-        concealed = Hand.parse(text, stage_free=True).concealed
-    except (HandError, NotationError, CopyLimitError):
-        return []
-    return [format_tiles([t] * 4) for t in sorted(set(concealed)) if concealed.count(t) == 4]
 
 
 def _win_type(context: Mapping[str, Any]) -> WinType | None:

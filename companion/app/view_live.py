@@ -14,6 +14,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.app.hand_model import kong_fours
 from companion.app.house_rules import (
     HOUSE_RULES,
     INSTANT_RULES,
@@ -937,6 +938,16 @@ class LiveTab:
                      run_spacing=2)
         if last:  # the tile drawn apart, after the hand, as it will be recorded
             row.controls += [label("＋", 12), tile(t, typed[-1].code, 22)]
+        # a kong the table holds typed as its four tiles: why the count is over, said (as My hand and the Score tab say
+        # how a kong is typed: kong_fours); the last typed may be the tile drawn
+        wants = (c.shown, c.shown + 1) if c.kind is ev.WinKind.SELF_DRAW and not (self.drawn.value or "").strip() \
+            else (c.shown,)
+        fours = kong_fours(typed, len(typed), wants, each=4) if not last else []
+        if fours:
+            field = ui("live_win_kongs")
+            said = ui("live_typed_kong", tiles="、".join(fours), tiles_en=", ".join(fours), field=field.zh,
+                      field_en=field.en)
+            return ft.Column([row, ident("live-typed-kong", label(t(said), 12, colour=ACCENT))], spacing=2)
         drawn_missing = c.kind is ev.WinKind.SELF_DRAW and not (self.drawn.value or "").strip() and not last
         if (len(typed) != c.shown and not last) or drawn_missing or game is None:
             return row

@@ -152,6 +152,11 @@ class PhotoTab:
         except Exception:  # the app's boundary: log it, say it, keep serving
             log.exception("reading or scoring a photo failed")
             self.read = self.shown = PhotoFailed("", ui("photo_error"))
+        self._done()
+
+    def _done(self) -> None:
+        """The page is done (a reading or scoring, or a photo's send that failed): a hand sent meanwhile is scored
+        now, else the page drawn again."""
         with self._lock:  # (a hand sent now is either waiting here or scored at once: never lost between the two)
             self.busy = None
             waiting, self.typed_waiting = self.typed_waiting, None
@@ -421,15 +426,26 @@ class PhotoTab:
         await self.upload.pick()
 
     def _refused(self, name: str, reason: Words) -> None:
-        self.read = self.shown = PhotoFailed(name, reason)
+        """The photo ``name`` was not taken (too large, empty, its send failed): said, unless the player sent a hand
+        since it was picked, which stands (it is scored as the send ends, :meth:`_sending`)."""
+        with self._lock:
+            picked, self._picked = self._picked, None
+            if picked is not None and picked[0] != self._given:
+                return
+            self.read = self.shown = PhotoFailed(name, reason)
         self.host.render()
 
     def _sending(self, doing: Words | None) -> None:
+        """A photo picked is being sent (``doing``), or its send ended without it (None: a refusal follows)."""
         if doing is not None:  # a photo picked: it replaces a hand sent before, not one sent while it comes
             with self._lock:
                 self._picked = self._give()
-        self.busy = doing
-        self.host.render()
+            self.busy = doing
+            self.host.render()
+            return
+        # a hand sent while it was sending is scored now (it waited in typed_waiting, and was scored only by the
+        # next change of the form, written back into a field the player had emptied meanwhile: a change review)
+        self._done()
 
     def _received(self, path: Path, name: str) -> None:
         """(A worker thread.) Read the photo that arrived, and score it."""

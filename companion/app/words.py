@@ -1553,12 +1553,13 @@ UI: dict[str, tuple[str, str]] = {
                          "; four alike typed among the hand's own tiles ({tiles_en}) count as four tiles, where a "
                          "kong counts as three: type a kong as kong:{one} (exposed) or ckong:{one} (concealed)"),
     # --- the Live form filled from a photo of the flowers alone (scored as 八仙過海 on the Score tab): no hand ---
-    "live_photo_flowers_alone": ("照片裡只有花牌：請把整手牌攤開，和花一起拍",
-                                 "only flowers are in the photo: photograph the whole hand laid face up, with them"),
+    "live_photo_flowers_alone": ("{name} 裡只有花牌；請把整手牌攤開，和花一起拍，才能填入表單",
+                                 "{name} shows only flowers: photograph the whole hand laid face up with them to fill "
+                                 "the form"),
     # --- a settlement review: the Score tab's stakes came only from seven presets (30/10 … 500/100), so a 20/5 or a
     # 50/10 table got the wrong money; the box takes them typed, as `--stakes` reads them, the presets a quick pick ---
-    "photo_stakes_hint": ("例如 20/5", "e.g. 20/5"),
-    "photo_stakes_missing": ("請填底和台，例如 20/5", "type the base and the amount per tai, e.g. 20/5"),
+    "photo_stakes_hint": ("例如 30/10", "e.g. 30/10"),  # (the example the refusal of 20-5 gives: one, a change review)
+    "photo_stakes_missing": ("請填底和台，例如 30/10", "type the base and the amount per tai, e.g. 30/10"),
     "photo_stakes_kept": ("；分數仍以 底 {base}／台 {per_tai} 計算", "; the score is still at {base}/{per_tai}"),
     "photo_stakes_presets": ("常用的底／台", "Usual stakes"),
     # --- a tile the photo's reading missed (no box on it), added by the player on the Score-a-photo tab: a missed
@@ -1576,6 +1577,11 @@ UI: dict[str, tuple[str, str]] = {
     "photo_own_kong_hint": ("；暗槓請把兩頭的牌蓋著再拍；若是槓別人打的牌，請在「{field}」選「{choice}」",
                             "; a concealed kong is photographed with its two end tiles face down, and a kong of a "
                             "discard is said by \u201c{field_en}\u201d: {choice_en}"),
+    # --- a kong typed as four tiles into the Live win form's hand, where the table holds it: said as My hand and the
+    # Score tab say how a kong is typed (a change review found the hint on the Score tab only) ---
+    "live_typed_kong": ("手牌裡寫了四張一樣的（{tiles}）：槓已記在牌桌上，不寫在手牌裡；暗槓只在「{field}」寫一張",
+                        "Four alike typed among the hand's tiles ({tiles_en}): a kong is on the table's record, not "
+                        "typed in the hand; a concealed kong is named once, under \u201c{field_en}\u201d"),
 }
 
 

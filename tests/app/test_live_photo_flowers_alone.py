@@ -19,8 +19,11 @@ def test_a_photo_of_the_flowers_alone_fills_no_live_win(tmp_path: Path) -> None:
         assert won.kind.value == "self_draw"
         got = fill_from_photo(_row_photo("12345678f"), game.state, chance_of(game, won))
         assert isinstance(got, PhotoFailed)
-        why = ui("live_photo_flowers_alone")
-        assert got.reason == ui("photo_failed", name="row.jpg", why=why.zh, why_en=why.en)
+        assert got.reason == ui("live_photo_flowers_alone", name="row.jpg")
+        # what the photo shows and what to do, once: not "cannot be scored" (the Score tab scores it), one colon
+        assert got.reason.en == "row.jpg shows only flowers: photograph the whole hand laid face up with them to " \
+                                "fill the form"
+        assert "無法計算" not in got.reason.zh and got.reason.zh.count("：") == 0 and "row.jpg" in got.reason.zh
         assert "Eight flowers" not in got.reason.en and got.image is not None  # the photo as read, to compare
     finally:
         game.close()

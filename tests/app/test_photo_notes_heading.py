@@ -5,11 +5,13 @@ to check, and the heading says so."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
 
 from companion.app.photo_model import PhotoContext, PhotoPanel, score_picked
+from companion.app.view_photo import PhotoSource, PhotoTab
 from companion.app.words import ui
 from tests.app.test_photo_picks import _row_photo
+from tests.app.test_tabs_beside_a_live_table import _Host, _texts
 
 
 def test_the_notes_of_a_photo_are_headed_as_what_to_check_not_as_misreads() -> None:
@@ -21,4 +23,15 @@ def test_the_notes_of_a_photo_are_headed_as_what_to_check_not_as_misreads() -> N
     heading = ui("photo_doubts")
     assert "misread" not in heading.en.lower() and "讀錯" not in heading.zh
     assert heading.zh == "請檢查" and heading.en == "Please check"
-    assert "photo_doubts" in Path(__file__).parents[2].joinpath("companion", "app", "view_photo.py").read_text("utf-8")
+    # and the tab heads the card's notes with it: the photo shown, its card drawn (a change review: only the word's
+    # name was looked for in the view's source)
+    tab = PhotoTab(_Host(), PhotoSource(demo=lambda: (read, PhotoContext().as_context()), read_file=_unused,
+                                        upload_dir=None))
+    tab.open()  # the bundled photo: here the one read above, scored at once
+    assert isinstance(tab.shown, PhotoPanel) and tab.shown.notes == got.notes
+    shown = _texts(tab.build())
+    assert shown.count(heading.en) == 1 and "• " + first.en in shown and "Possible misreads" not in shown
+
+
+def _unused(*_: object) -> Any:
+    raise AssertionError("no photo file is read here")

@@ -9,7 +9,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.app.photo_model import PhotoContext, PhotoPanel, ReadPhoto, score_picked, score_typed_hand
+from companion.app.photo_model import (
+    PhotoContext,
+    PhotoFailed,
+    PhotoPanel,
+    ReadPhoto,
+    score_picked,
+    score_typed_hand,
+)
 from companion.app.view_photo import PhotoSource, PhotoTab
 from companion.app.words import ui
 from tests.app.test_photo_picks import _row_photo
@@ -123,3 +130,32 @@ def test_a_photo_picked_after_a_hand_was_sent_replaces_it(tmp_path: Path) -> Non
     assert isinstance(expected, PhotoPanel) and isinstance(tab.shown, PhotoPanel)
     assert tab.shown.name == "mine.jpg" and tab.shown.total == expected.total
     assert tab.typed is None and tab.typed_field.value == "" and tab.read is photo and tab.busy is None
+
+
+def test_a_hand_sent_while_a_photo_is_sent_is_scored_when_the_send_fails() -> None:
+    """Picked, then a hand typed and sent (Enter) while the photo is sent, and the send fails: the hand waited unscored
+    (the page no longer busy) until the next change of the form scored it and wrote it back into the field the player
+    had emptied meanwhile; it is scored as the send ends now, and the refusal does not replace it."""
+    tab, page, _ = _tab()
+    tab._sending(ui("photo_sending", name="mine.jpg"))
+    tab.typed_field.value = HAND
+    tab.score_typed()  # Enter, while it is sent
+    tab._sending(None)  # the send failed
+    tab._refused("mine.jpg", ui("photo_send_failed", name="mine.jpg"))
+    page.run_all()
+    _hand_shown(tab)
+    assert tab.typed_waiting is None and tab._picked is None
+    tab.typed_field.value = ""  # the player empties the field and changes the stakes: the field stays empty
+    tab.set_context(stakes="50/20")
+    page.run_all()
+    assert tab.typed_field.value == "" and tab.typed_waiting is None
+
+
+def test_a_photo_whose_send_fails_says_so_when_no_hand_was_sent_meanwhile() -> None:
+    tab, page, _ = _tab()
+    tab._sending(ui("photo_sending", name="mine.jpg"))
+    tab._sending(None)
+    tab._refused("mine.jpg", ui("photo_send_failed", name="mine.jpg"))
+    page.run_all()
+    assert isinstance(tab.shown, PhotoFailed) and tab.shown.reason == ui("photo_send_failed", name="mine.jpg")
+    assert tab.busy is None and tab._picked is None
