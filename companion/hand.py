@@ -86,8 +86,8 @@ class MeldKind(Enum):
         try:
             return cls(w)
         except ValueError:
-            raise HandError(f"unknown meld kind “{word}” (chow, pung, kong, addkong, ckong)",
-                            f"不認得吃碰槓的種類「{word}」（chow 吃、pung 碰、kong 明槓、addkong 加槓、ckong 暗槓）") from None
+            raise HandError(f"unknown meld kind “{word}” (chow, pung or pong, kong, addkong, ckong)",
+                            f"不認得吃碰槓的種類「{word}」（chow 吃、pung 或 pong 碰、kong 明槓、addkong 加槓、ckong 暗槓）") from None
 
 
 _KIND_ALIASES = {"added_kong": "addkong", "concealed_kong": "ckong", "exposed_kong": "kong"}
@@ -98,6 +98,8 @@ _KIND_ALIASES.update({zh: kind for kind, names in (("chow", "吃"), ("pung", "�
                       for name in names.split() for zh in (name, name.replace("槓", "杠"))})
 # the simplified 补 beside the simplified 杠 (补杠 was refused where 杠 was taken)
 _KIND_ALIASES.update({"补槓": "addkong", "补杠": "addkong"})
+# pong, as many English players write it (and pon, the Japanese word): refused as an unknown kind before
+_KIND_ALIASES.update({"pong": "pung", "pon": "pung"})
 _BARE_KONG = frozenset({"槓", "杠"})
 """槓 alone says no more than that it is a kong: with a source it was a discard's (明槓); without, it may as well be
 a concealed one (暗槓, 2 tai more), so it is asked, never guessed (a tai line's 槓:7777s scored 1 tai unsaid)."""

@@ -52,7 +52,7 @@ def test_meld_parse() -> None:
         ("chow:12f3m", "flowers never", "花牌不能組成吃碰槓"),
         ("ckong:7777m@L", "no source", "暗槓沒有來源"),
         ("pung:000x", "0x", "只有暗槓可以蓋著寫（0x）"),
-        ("pong:111m", "unknown meld kind", "不認得吃碰槓的種類"),
+        ("peng:111m", "unknown meld kind", "不認得吃碰槓的種類"),
         ("pung:111m@X", "L, O or R", "吃碰槓的來源須是 L"),
         ("pung:111m@L@", "L, O or R", "吃碰槓的來源須是 L"),
         ("pung:11q", "unexpected character", "吃碰槓「pung:11q」的牌寫錯了：不認得這個字（「11q」的第 3 個字，「q」）"),
@@ -182,6 +182,18 @@ def test_a_bad_source_is_quoted_as_a_reader_quotes() -> None:
 )
 def test_a_meld_in_chinese(text: str, meld: str) -> None:
     assert str(Meld.parse(text)) == meld
+
+
+@pytest.mark.parametrize("text", ["pong:999p@O", "Pong:999p@O", "pon:999p@O", "ＰＯＮＧ：999p@O"])
+def test_pong_is_a_pung(text: str) -> None:
+    """Many English players write pong (it was refused as an unknown meld kind), some pon."""
+    assert str(Meld.parse(text)) == "pung:999p@O"
+
+
+def test_the_unknown_kind_lists_pong_too() -> None:
+    with pytest.raises(HandError) as e:
+        Meld.parse("peng:999p@O")
+    assert "pung or pong" in str(e.value) and "pung 或 pong" in e.value.zh
 
 
 def test_a_hand_typed_in_chinese_reads_as_its_notation() -> None:

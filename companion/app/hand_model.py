@@ -286,7 +286,8 @@ def with_meld(hand_text: str, kind: MeldKind, code: str) -> str | Words:
 def _held_for(hand_text: str, kind: MeldKind, t: Tile) -> str:
     """``hand_text`` less the tiles a meld of ``kind`` starting at ``t`` takes from the hand, where it holds them:
     two for a pung, three for a kong, all four for a concealed kong, and for a chow claimed between turns (16 tiles)
-    the two of its three held (none where it holds all three: which came from the discard is not known). A player
+    the two of its three held; where it holds all three, the two besides ``t``, the tile tapped, taken as the one
+    claimed (as a pung's third is): the chow was laid beside all three, "19 tiles" (a review). A player
     who had typed his hand and then tapped 碰 6m or 暗槓 6m at the table read "5 (or 8) copies of 6m": the meld was
     laid beside the tiles it was made of. Else ``hand_text`` as typed (a meld laid down before, entered after)."""
     try:
@@ -297,6 +298,8 @@ def _held_for(hand_text: str, kind: MeldKind, t: Tile) -> str:
     if kind is MeldKind.CHOW:
         run = [x for x in (t, t.next_in_suit(1), t.next_in_suit(2)) if x is not None]
         have = [x for x in run if held[x]]
+        if len(have) == 3:  # which came from the discard the hand cannot tell: the tile tapped
+            have = have[1:]
         taken = have if len(have) == 2 and hand.structural_count == 3 * hand.sets + 1 else []
     else:
         need = {MeldKind.PUNG: 2, MeldKind.KONG: 3, MeldKind.CKONG: 4}.get(kind, 0)

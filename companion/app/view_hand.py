@@ -74,6 +74,16 @@ class HandTab:
         self.target = self.hand
         self.hand.on_focus = lambda: self._aim(self.hand)
         self.visible.on_focus = lambda: self._aim(self.visible)
+        self.hand.on_blur = lambda: self._left(self.hand)
+        self.visible.on_blur = lambda: self._left(self.visible)
+        # a kong's or a discard's button tapped takes the focus from the field holding it, and the redraw its play
+        # makes drops the button: Flutter gives the focus back to that field, whose focus event is not the player's
+        # tap (it turned the palette back to the tiles seen after a kong: the replacement tile went there, in a
+        # browser with the accessibility tree on); the field that lost the focus, the one a play's button took it
+        # from, and the one whose focus comes back
+        self.left: ft.TextField | None = None
+        self.lent: ft.TextField | None = None
+        self.returning: ft.TextField | None = None
         self.every_discard = False  # the player asked for every discard, not only the best few
         self.result = ft.Container()
         self.summary = ft.Container(height=40)  # two lines, whatever they say: the palette under it stays put
@@ -206,24 +216,41 @@ class HandTab:
             if self.following is None:  # the tile is on the table now: a wait of its kind has one copy fewer left (a
                 seen = (self.visible.value or "").strip()  # review: "9s 4 left" after the player's own 9s went out);
                 self.visible.value = with_seen(seen, after, code)  # a seat followed hears its discard from the table
+            self._play()
             self.set_hand(after)
         return go
 
     def _kong(self, after: str) -> Callable[[], None]:
         """The player makes the kong: the hand shows it laid down, waiting for the replacement tile to be tapped."""
         def go() -> None:
+            self._play()
             self.set_hand(after)
         return go
+
+    def _play(self) -> None:
+        """A kong or a discard played: the palette's next tile is the one drawn, into the hand (a review tapped the
+        replacement tile after a tile seen, and it went into the tiles seen)."""
+        self.target, self.returning, self.lent = self.hand, self.lent, None
+
+    def _lend(self) -> None:
+        """A play's button took the focus, from the field that just lost it (if any)."""
+        self.lent, self.left = self.left, None
 
     def set_hand(self, text: str) -> None:
         self.hand.value = text
         self._typed()
 
     def _aim(self, field: ft.TextField) -> None:
-        self.target = field
+        returning, self.returning, self.left, self.lent = self.returning, None, None, None
+        if field is not returning:  # (the focus given back after a play: the palette stays on the hand)
+            self.target = field
+
+    def _left(self, field: ft.TextField) -> None:
+        self.left = field
 
     def _tap_into(self, text: str) -> None:
         """The palette's keys edit the field focused last."""
+        self.left = self.returning = None
         self.target.value = text
         self._typed()
 
@@ -416,7 +443,8 @@ class HandTab:
             offered = result.choices if self.every_discard else result.choices[:ADVICE_SHOWN]
             for c in offered:
                 play = ident(f"hand-discard-{c.tile}", ft.OutlinedButton(content=t(ui("hand_discard")),
-                                                                         on_click=self._discard(c.tile)))
+                                                                         on_click=self._discard(c.tile),
+                                                                         on_focus=self._lend))
                 discards.append(ft.Row([tile(t, c.tile, 26), ft.Container(label(t(c.reason), 13), expand=True), play],
                                    spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
             if len(offered) < len(result.choices):  # a learner may want to see why his own pick is worse
@@ -429,7 +457,7 @@ class HandTab:
             for k in result.kongs:
                 play = ident(f"hand-kong-{k.tile}", ft.OutlinedButton(
                     content=t(ui("hand_added_kong" if k.added else "hand_concealed_kong")),
-                    on_click=self._kong(k.hand)))
+                    on_click=self._kong(k.hand), on_focus=self._lend))
                 kongs.append(ft.Row([tile(t, k.tile, 26), ft.Container(label(t(k.reason), 13), expand=True), play],
                                    spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
             kongs.append(label(t(ui("hand_kong_hint")), 12, colour=GREY))

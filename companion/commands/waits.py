@@ -30,11 +30,11 @@ DRAWN = "45m234s789s77p5p kong:6666m@R pung:999p@O"
 def add_hand_options(p: argparse.ArgumentParser, *, visible: bool = True, example: str = WAITING) -> None:
     p.add_argument("hands", nargs="*", metavar="HAND",
                    help=f"a hand in the notation, e.g. '{example}': 1-9 m/p/s for the suits, 1-7z for East South "
-                        "West North White Green Red, 1-8f the flowers; a meld as kind:tiles@L/O/R (chow, pung, kong, "
-                        "addkong, ckong; who gave the tile: left, opposite, right); Chinese names work too (一萬二萬三萬"
+                        "West North White Green Red, 1-8f the flowers; a meld as kind:tiles@L/O/R (chow, pung or pong, "
+                        "kong, addkong, ckong; who gave the tile: left, opposite, right); Chinese names work too (一萬二萬三萬"
                         "東東東, or 一二三萬); none: one per stdin line / "
                         f"一手牌的寫法，例如 '{example}'：萬筒條 m/p/s，1-7z 是東南西北白發中，1-8f 是花；吃碰槓寫成 "
-                        "種類:牌@L/O/R（chow 吃、pung 碰、kong 明槓、addkong 加槓、ckong 暗槓；上家、對家、下家給的）；"
+                        "種類:牌@L/O/R（chow 吃、pung 或 pong 碰、kong 明槓、addkong 加槓、ckong 暗槓；上家、對家、下家給的）；"
                         "也可以寫中文（一萬二萬三萬東東東，或 一二三萬）；不給：標準輸入每行一手")
     p.add_argument("--sets", type=int, default=DEFAULT_SETS,
                    help="sets in a winning hand: 5 for 16-tile mahjong (default), 4 for 13-tile games / "

@@ -677,6 +677,9 @@ def test_a_pair_wait_on_a_tile_inside_a_run_is_said_with_the_split() -> None:
     ("45m234s789s77p666m999p", MeldKind.KONG, "6m", "45m77999p234789s kong:6666m"),
     ("45m234s789s77p6666m999p", MeldKind.CKONG, "6m", "45m77999p234789s ckong:6666m"),  # then the replacement
     ("1112345678999m35p1z", MeldKind.CHOW, "3p", "1112345678999m1z chow:345p"),  # 16 tiles: a claim of 4p
+    # 16 tiles holding 3m 4m 5m: the 3m tapped is the one claimed, 4m and 5m come from the hand (it laid the chow
+    # beside all three: "19 tiles")
+    ("345m234s789s77p999p11z", MeldKind.CHOW, "3m", "3m77999p234789s11z chow:345m"),
     ("1112345678m123p", MeldKind.PUNG, "9m", "1112345678m123p pung:999m"),  # none held: a meld made before
     ("45m77p 1z", MeldKind.CHOW, "3m", "45m77p 1z chow:345m"),  # not 16 tiles: a chow made before, typed in
 ])
