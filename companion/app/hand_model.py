@@ -24,6 +24,7 @@ from companion.rules.waits import (
     WaitShape,
     checked_visible_counts,
     holds_eight_flowers,
+    seven_pairs,
     structural_waits,
     wait_counts,
     wait_shape,
@@ -38,8 +39,7 @@ from companion.tiles import (
     typed_without_last,
 )
 
-__all__ = ["KeptHand", "after_discard", "with_tile", "with_meld", "without_last", "MELD_KEYS", "HandPanel", "HandFailed", "WaitWhy", "Choice", "KongChoice", "analyse", "ADVICE_SHOWN",
-           "seven_pairs"]
+__all__ = ["KeptHand", "after_discard", "with_tile", "with_meld", "without_last", "MELD_KEYS", "HandPanel", "HandFailed", "WaitWhy", "Choice", "KongChoice", "analyse", "ADVICE_SHOWN"]
 
 ADVICE_SHOWN = 5
 Shown = tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]]  # concealed, melds, flowers
@@ -387,11 +387,6 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
                          tile_en=the_tile(t) if t.is_honour else t.code)  # as its lines name them: "an added kong
         # of the East wind" (a review read "of East wind"), 7p by its code
     return HandPanel(*shown, flowers + head, choices=choices, kongs=kongs)
-
-
-def seven_pairs(hand: Hand) -> bool:
-    """Seven pairs or more: a beginner from another game may think it a win (七對子); in this game it is not."""
-    return sum(1 for k in hand.concealed_counts() if k >= 2) >= 7
 
 
 def _tiles_so_far(text: str) -> int | None:

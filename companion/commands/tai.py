@@ -26,7 +26,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, TextIO
 
-from companion.app.hand_model import seven_pairs
 from companion.app.ledger_model import dealer_parts, dealer_tai_said, item_named
 from companion.app.words import Words, ui
 from companion.commands._io import add_lang_option, lang_default, print_json, say, stdin_hint
@@ -58,7 +57,7 @@ from companion.rules.scoring import FalseWin, NotAWin, Score, replacement_named,
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
 from companion.rules.shape import Decomposition
 from companion.rules.tai import ITEMS, ItemKind
-from companion.rules.waits import WaitShape
+from companion.rules.waits import WaitShape, seven_pairs
 from companion.rules.win import Win, WinInputError, WinType, wind_letter
 from companion.tiles import Tile, format_tiles
 
