@@ -384,7 +384,9 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
                 **_of_record(unnamed, obj), "false_win": True,
                 "reason": e.reason, "reason_zh": e.reason_zh,
                 "claimed_tai": e.claimed.hand_tai if e.claimed else None,
-                "penalty_rule": profile.switch("false_win_penalty"), **_money(penalty)}
+                "penalty_rule": (rule := profile.switch("false_win_penalty")), **_money(penalty),
+                # as the ledger's JSON says it: nothing paid, where a 0-tai penalty would pay 底 (a change review)
+                **({"unpaid": True} if rule == "none" else {})}
     except NotAWin as e:
         note = _pairs_note(e.win)
         return {**echo, "error": {"kind": "not_a_win", "field": _not_a_win_field(e.win), "message": str(e) + note.en,
