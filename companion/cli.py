@@ -30,9 +30,10 @@ _ARGPARSE_ZH = (
     (r"argument (?P<a>\S+): ignored explicit argument (?P<v>.+)", "{a} 不接受值 {v}"),
     (r"ambiguous option: (?P<a>\S+) could match (?P<m>.+)", "選項 {a} 不明確，可能是：{m}"),
     # a wind refused by its option's converter (companion score --seat, --discarder …)
-    (r"argument (?P<a>\S+): expected a wind, E, S, W or N \(East, South, West, North\), 1z-4z or its Chinese name, "
-     r"got “(?P<v>.*)”",
-     "{a} 要寫風位：E（東）、S（南）、W（西）或 N（北），也可以寫 1z-4z，或直接寫 東 南 西 北（南風 這樣也可以）；收到「{v}」"),
+    (r"argument (?P<a>\S+): expected a wind, E, S, W or N, its English name \(East, South, West, North\), 1z-4z or its "
+     r"Chinese name, got “(?P<v>.*)”",
+     "{a} 要寫風位：E（東）、S（南）、W（西）或 N（北），也可以寫英文名 East、South、West、North，或 1z-4z，或直接寫 東 南 西 北"
+     "（南風 這樣也可以）；收到「{v}」"),
     # a language refused by --lang's converter (commands/_io.py _lang_option)
     (r"argument (?P<a>\S+): expected a language, (?P<l>.+) \(or a form such as zh-TW, en-US\), got “(?P<v>.*)”",
      "{a} 要寫語言：{l}（也可以寫 zh-TW、en-US 這類寫法）；收到「{v}」"),

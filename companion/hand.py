@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -358,18 +358,33 @@ class Hand:
         concealed: list[Tile] = []
         flowers: list[Tile] = []
         melds: list[Meld] = []
-        for match in re.finditer(r"\S+", text):
-            token = match.group()
-            if ":" in plain_typed(token):
-                melds.append(Meld.parse(token))
+        for part in _parts(text):
+            if isinstance(part, Meld):
+                melds.append(part)
                 continue
-            try:
-                tiles = parse_tiles(token, check=False)
-            except NotationError as e:  # the position in the whole text (this token's, not an equal earlier one)
-                raise NotationError(text, match.start() + e.position, e.reason, e.reason_zh) from None
-            for t in tiles:
+            for t in part:
                 (flowers if t.is_flower else concealed).append(t)
         return cls(tuple(concealed), tuple(melds), tuple(flowers), sets, stage_free)
+
+
+# a meld or a run of tiles, apart from the next at a space or a 、 (the tiles' own separator: 5m、碰：三萬三萬三萬 was
+# refused as the meld kind 「5m、碰」), a meld's tiles maybe a space after its colon ("pung: 333m@L" was told pung
+# had 0 tiles: a change review)
+_PART = re.compile(r"[^\s、]*:\s+[^\s、:]+(?![^\s、])|[^\s、]+")  # (not "pung: chow:…": the next meld)
+
+
+def _parts(text: str) -> Iterator[Meld | tuple[Tile, ...]]:
+    """The melds and the runs of tiles written in ``text``, in order: the one reading of :meth:`Hand.parse` and
+    :func:`parse_seen` (which read it each with a copy of one loop)."""
+    for match in _PART.finditer(plain_typed(text)):  # (folded one character for one: the positions are the text's)
+        token = text[match.start():match.end()]
+        if ":" in match.group():
+            yield Meld.parse(token)
+            continue
+        try:
+            yield parse_tiles(token, check=False)
+        except NotationError as e:  # the position in the whole text (this token's, not an equal earlier one)
+            raise NotationError(text, match.start() + e.position, e.reason, e.reason_zh) from None
 
 
 def parse_seen(text: str, *, check: bool = True) -> tuple[Tile, ...]:
@@ -381,16 +396,7 @@ def parse_seen(text: str, *, check: bool = True) -> tuple[Tile, ...]:
     >>> format_tiles(parse_seen("5m pung:333m@L"))
     '3335m'
     """
-    tiles: list[Tile] = []
-    for match in re.finditer(r"\S+", text):
-        token = match.group()
-        if ":" in plain_typed(token):
-            tiles.extend(Meld.parse(token).tiles)
-            continue
-        try:
-            tiles.extend(parse_tiles(token, check=False))
-        except NotationError as e:  # the position in the whole text, as Hand.parse says it
-            raise NotationError(text, match.start() + e.position, e.reason, e.reason_zh) from None
+    tiles = [t for part in _parts(text) for t in (part.tiles if isinstance(part, Meld) else part)]
     if check:
         check_copies(tiles, f"“{text}”")
     return tuple(tiles)

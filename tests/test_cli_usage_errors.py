@@ -59,7 +59,7 @@ def test_a_wind_refused_says_the_winds_in_both_languages(capsys: pytest.CaptureF
         main(["score", "x.jpg", "--seat", "Q"])
     err = capsys.readouterr().err
     assert e.value.code == 2
-    assert ("argument --seat: expected a wind, E, S, W or N (East, South, West, North), 1z-4z or its Chinese name, "
-            "got “Q”") in err
-    assert ("/ 錯誤：--seat 要寫風位：E（東）、S（南）、W（西）或 N（北），也可以寫 1z-4z，或直接寫 東 南 西 北（南風 這樣也可以）；"
-            "收到「Q」") in err
+    assert ("argument --seat: expected a wind, E, S, W or N, its English name (East, South, West, North), 1z-4z or "
+            "its Chinese name, got “Q”") in err
+    assert ("/ 錯誤：--seat 要寫風位：E（東）、S（南）、W（西）或 N（北），也可以寫英文名 East、South、West、North，或 1z-4z，"
+            "或直接寫 東 南 西 北（南風 這樣也可以）；收到「Q」") in err

@@ -75,7 +75,7 @@ def test_waits_in_english_are_told_apart_and_the_chinese_slash_is_full_width(
     assert "五筒（5p）〔兩面／雙碰〕剩 1 張、六筒（6p）〔雙碰〕剩 2 張" in out and "/" not in out
 
 
-def test_waits_says_how_farfrom_ready_in_the_words_shanten_says_it(capsys: pytest.CaptureFixture[str]) -> None:
+def test_waits_says_how_far_from_ready_in_the_words_shanten_says_it(capsys: pytest.CaptureFixture[str]) -> None:
     """waits said 「未聽牌（還差兩張才聽，二向聽）」 where shanten says 「還差兩張才聽（二向聽）」."""
     far_zh, far_en = from_ready(shanten(Hand.parse(FAR)))
     _, waits_zh, _ = run(capsys, "waits", "--lang", "zh", FAR)

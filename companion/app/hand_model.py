@@ -25,6 +25,7 @@ from companion.rules.waits import (
     WaitShape,
     checked_visible_counts,
     holds_eight_flowers,
+    seven_pairs,
     structural_waits,
     wait_counts,
     wait_shape,
@@ -41,7 +42,7 @@ from companion.tiles import (
 )
 
 __all__ = ["KeptHand", "after_discard", "with_tile", "with_meld", "without_last", "MELD_KEYS", "HandPanel", "HandFailed", "WaitWhy", "Choice", "KongChoice", "analyse", "ADVICE_SHOWN",
-           "seven_pairs", "kong_fours", "kong_typed_as_four"]
+           "kong_fours", "kong_typed_as_four"]
 
 ADVICE_SHOWN = 5
 Shown = tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]]  # concealed, melds, flowers
@@ -394,11 +395,6 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
                          tile_en=the_tile(t) if t.is_honour else t.code)  # as its lines name them: "an added kong
         # of the East wind" (a review read "of East wind"), 7p by its code
     return HandPanel(*shown, flowers + head, choices=choices, kongs=kongs)
-
-
-def seven_pairs(hand: Hand) -> bool:
-    """Seven pairs or more: a beginner from another game may think it a win (七對子); in this game it is not."""
-    return sum(1 for k in hand.concealed_counts() if k >= 2) >= 7
 
 
 def kong_fours(tiles: Sequence[Tile], n: int, counts: Collection[int], each: int = 1) -> list[str]:

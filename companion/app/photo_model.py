@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from companion.app.hand_model import kong_typed_as_four, seven_pairs
+from companion.app.hand_model import kong_typed_as_four
 from companion.app.ledger_model import dealer_parts, marked_items
 from companion.app.table_model import MeldPic, meld_codes, meld_words, wind_words
 from companion.app.words import Words, both_words, ui
@@ -28,7 +28,7 @@ from companion.rules.profiles import Profile, load_profile
 from companion.rules.scoring import FalseWin, NotAWin, Score, score
 from companion.rules.settlement import Stakes, settle
 from companion.rules.shape import is_complete
-from companion.rules.waits import WaitShape, wait_shapes
+from companion.rules.waits import WaitShape, seven_pairs, wait_shapes
 from companion.rules.win import Win, WinInputError, WinType
 from companion.tiles import CopyLimitError, NotationError, Tile, format_tiles
 from companion.vision.hand_photo import NoPlaceToAdd, with_added

@@ -27,6 +27,7 @@ from companion.game.older_rules import OlderRules, refused_at
 from companion.game.service import read_log_or_table
 from companion.game.session import (
     Ledger,
+    LedgerEntry,
     WinLine,
     dealer_tai_counts,
     fewest_transfers,
@@ -66,6 +67,19 @@ def _won(line: WinLine, pick: Any, dealer_in: bool, why: Words | None = None, co
                 + shared_zh,
                 f"{line.player} {en} {line.capped_tai} tai" + (f" + {line.dealer_tai} dealer tai{parts_en}" if counted
                                                                else "") + shared_en)
+
+
+def _hand_said(entry: LedgerEntry, pick: Any, colon: str, lang: str) -> str:
+    """A ledger entry's hand after its number: a draw (or the last tile declined, spec §6.7), then each winner's or
+    false win's line; a draw is said beside a false win played dead before it (``continue_dead``: the false win alone
+    read as the hand's end, and the dealer then keeping the deal as a mistake, a settlement review). A hand with no
+    line and no draw is said by its outcome's words (it printed "#n " and nothing after it: a change review)."""
+    outcome = entry.result.outcome
+    drawn = outcome.kind in (OutcomeKind.DRAW, OutcomeKind.DECLINED) or not entry.lines
+    lines = ([pick(*outcome.said)] if drawn else []) + [
+        _won(x, pick, dealer_tai_counts(entry.result, x), dealer_parts(entry.rules, entry.result.streak), colon)
+        for x in entry.lines]
+    return ("；" if lang == "zh" else "; ").join(lines)
 
 
 def _seated_terms(state: TableState) -> Words:
@@ -325,13 +339,7 @@ def run(args: argparse.Namespace) -> int:
             change = changes.get(entry.result.number)
             if change is not None:  # the stakes or house rules changed before this hand, as the Ledger tab says it
                 print(f"  {pick(change.zh, change.en)}")
-            outcome = entry.result.outcome  # a draw, or the last tile declined (spec §6.7)
-            # a draw said beside a false win played dead before it (``continue_dead``): the false win alone read as
-            # the hand's end, and the dealer then keeping the deal as a mistake (a settlement review)
-            drawn = [pick(*outcome.said)] if outcome.kind in (OutcomeKind.DRAW, OutcomeKind.DECLINED) else []
-            lines = drawn + [_won(x, pick, dealer_tai_counts(entry.result, x),
-                                  dealer_parts(entry.rules, entry.result.streak), colon) for x in entry.lines]
-            print(f"  #{entry.result.number} " + ("；" if lang == "zh" else "; ").join(lines))
+            print(f"  #{entry.result.number} {_hand_said(entry, pick, colon, lang)}")
             for t in entry.transfers:
                 print(f"      {t.payer} → {t.payee}{colon}{t.amount}")
             # the next deal, and after the last hand of the 北 round that the session is over (spec §2.14, §6.7),

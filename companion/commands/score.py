@@ -97,13 +97,13 @@ def register(sub: Any) -> None:
     # E, S, W, N in either case, or the Chinese names (南, 南風) as `tai`'s JSON takes them (a review's --seat 南 was
     # refused where "seat_wind": "南" was taken)
     wind = {"type": _wind_name, "metavar": "{E,S,W,N}"}
-    p.add_argument("--discarder", **wind, help="the seat whose discard won (default: self-drawn) / "
-                                               "放槍的座位，E S W N 或 東 南 西 北（預設：自摸）")
-    p.add_argument("--seat", **wind, help="the winner's seat wind (default E) / 胡牌者的門風，E S W N 或 東 南 西 北（預設東）")
-    p.add_argument("--round", **wind, help="the round wind (default E) / 圈風，E S W N 或 東 南 西 北（預設東）")
-    p.add_argument("--dealer", **wind, help="the dealer's seat wind (default E; always E where the rule set counts the "
+    p.add_argument("--discarder", **wind, help=f"the seat whose discard won, {_WINDS_EN} (default: self-drawn) / "
+                                               f"放槍的座位，{_WINDS_ZH}（預設：自摸）")
+    p.add_argument("--seat", **wind, help=f"the winner's seat wind, {_WINDS_EN} (default E) / 胡牌者的門風，{_WINDS_ZH}（預設東）")
+    p.add_argument("--round", **wind, help=f"the round wind, {_WINDS_EN} (default E) / 圈風，{_WINDS_ZH}（預設東）")
+    p.add_argument("--dealer", **wind, help=f"the dealer's seat wind, {_WINDS_EN} (default E; always E where the rule set counts the "
                                             "winds from the dealer, as the default does) / "
-                                            "莊家的門風，E S W N 或 東 南 西 北（預設東；規則從莊家算門風時一定是東，預設就是）")
+                                            f"莊家的門風，{_WINDS_ZH}（預設東；規則從莊家算門風時一定是東，預設就是）")
     p.add_argument("--streak", type=int, help="the dealer's streak N (default 0) / 莊家連莊數（預設 0）")
     p.add_argument("--win-tile", help="the winning tile, when it is not set apart in the photo, or not in it (e.g. 3s) / "
                                       "胡的那張（照片裡沒分開擺、或沒拍到時）")
@@ -259,17 +259,22 @@ def _win_type_name(word: str) -> str:
     return kind.value if kind is not None and kind.value in WIN_TYPES else word
 
 
+_WINDS_EN = "E S W N or East South West North"
+_WINDS_ZH = "E S W N、East South West North 或 東 南 西 北"
+"""The winds a wind option takes, as its help says them (it named E S W N and 東 南 西 北, not the English names
+taken since: a change review)."""
+
+
 def _wind_name(word: str) -> str:
-    """The letter of the wind ``word`` names: E, S, W or N in either case (full-width too), 1z-4z, or its Chinese name
-    (南, 南風), as
-    `companion tai`'s JSON takes it (:func:`parse_wind`). A word that names none is refused by argparse, saying the
+    """The letter of the wind ``word`` names: E, S, W or N in either case (full-width too), its English name (South),
+    1z-4z, or its Chinese name (南, 南風), as `companion tai`'s JSON takes it (:func:`parse_wind`). A word that names none is refused by argparse, saying the
     winds in both languages (:mod:`companion.cli`)."""
     try:
         return wind_letter(parse_wind(word, "wind"))
     except WinInputError:
         raise argparse.ArgumentTypeError(  # (all it takes, as the Chinese says: it named E S W N alone, a review)
-            f"expected a wind, E, S, W or N (East, South, West, North), 1z-4z or its Chinese name, got “{word}”") \
-            from None
+            f"expected a wind, E, S, W or N, its English name (East, South, West, North), 1z-4z or its Chinese name, "
+            f"got “{word}”") from None  # (the English names taken since, said: it read as a gloss, a change review)
 
 
 FLAGS = {"last_tile": "海底撈月", "last_discard": "河底撈魚", "after_kong": "槓上開花",

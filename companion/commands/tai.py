@@ -26,7 +26,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, TextIO
 
-from companion.app.hand_model import seven_pairs
 from companion.app.ledger_model import dealer_parts, dealer_tai_said, item_named
 from companion.app.words import Words, ui
 from companion.commands._io import add_lang_option, lang_default, print_json, say, stdin_hint
@@ -58,7 +57,7 @@ from companion.rules.scoring import FalseWin, NotAWin, Score, replacement_named,
 from companion.rules.settlement import Settlement, Stakes, settle, settle_false_win
 from companion.rules.shape import Decomposition
 from companion.rules.tai import ITEMS, ItemKind
-from companion.rules.waits import WaitShape
+from companion.rules.waits import WaitShape, seven_pairs
 from companion.rules.win import Win, WinInputError, WinType, wind_letter
 from companion.tiles import Tile, format_tiles
 
@@ -385,7 +384,9 @@ def handle_line(line: str, default_profile: Profile, default_stakes: Stakes | No
                 **_of_record(unnamed, obj), "false_win": True,
                 "reason": e.reason, "reason_zh": e.reason_zh,
                 "claimed_tai": e.claimed.hand_tai if e.claimed else None,
-                "penalty_rule": profile.switch("false_win_penalty"), **_money(penalty)}
+                "penalty_rule": (rule := profile.switch("false_win_penalty")), **_money(penalty),
+                # as the ledger's JSON says it: nothing paid, where a 0-tai penalty would pay 底 (a change review)
+                **({"unpaid": True} if rule == "none" else {})}
     except NotAWin as e:
         note = _pairs_note(e.win)
         return {**echo, "error": {"kind": "not_a_win", "field": _not_a_win_field(e.win), "message": str(e) + note.en,

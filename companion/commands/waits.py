@@ -11,14 +11,20 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.app.hand_model import seven_pairs
 from companion.app.words import ui
 from companion.commands._io import OptionError, add_lang_option, complain, print_json, run_batch, zh_reason
 from companion.english import all_four
 from companion.hand import DEFAULT_SETS, Hand, parse_seen
 from companion.rules.efficiency import from_ready
 from companion.rules.shanten import shanten
-from companion.rules.waits import holds_eight_flowers, structural_waits, wait_counts, wait_shapes, waits
+from companion.rules.waits import (
+    holds_eight_flowers,
+    seven_pairs,
+    structural_waits,
+    wait_counts,
+    wait_shapes,
+    waits,
+)
 from companion.tiles import NUM_KINDS, Tile, counts34
 
 WAITING = "45m234s789s77p kong:6666m@R pung:999p@O"
@@ -175,8 +181,9 @@ def _four_honours(hand: Hand, zh: bool) -> str:
 
 def pairs_note(hand: Hand, zh: bool) -> str:
     """What My hand adds to a hand of seven pairs or more that is not ready (or, drawn, not complete): no pairs win
-    in this game (a player from a 七對 game read only "4 useful draws from ready" from the commands)."""
-    return ui("pairs_not_win").text("zh" if zh else "en") if seven_pairs(hand) else ""
+    in this game (a player from a 七對 game read only "4 useful draws from ready" from the commands). Not beside
+    all eight flowers, a win already (it said "no seven- or eight-pairs win" before it: a change review)."""
+    return ui("pairs_not_win").text("zh" if zh else "en") if seven_pairs(hand) and not holds_eight_flowers(hand) else ""
 
 
 def register(sub: Any) -> None:

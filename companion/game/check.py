@@ -62,9 +62,10 @@ def check(state: TableState, event: ev.Event) -> None:
 
 def step(state: TableState, event: ev.Event) -> TableState:
     """Check ``event``, apply it and check what it leaves (no fifth copy, structural counts)."""
-    if isinstance(event, ev.SeatEvent) and (not isinstance(event.seat, int) or not 0 <= event.seat < 4):
-        said = msg("no_seat") if event.seat is None else msg("bad_seat", seat=ev.as_written(event.seat))
-        raise IllegalEvent(said, seat=ev.as_written(event.seat))
+    seat = event.seat if isinstance(event, ev.SeatEvent) else 0
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:  # (True passed as seat 1: a review)
+        said, said_zh = json_said(seat)  # (as _check_tile_fields says a value: it said 2.5 two ways, a review)
+        raise IllegalEvent(msg("no_seat") if seat is None else msg("bad_seat", seat=said_zh, seat_en=said), seat=said)
     checker = _CHECKS.get(type(event))
     if checker is None:
         raise IllegalEvent(msg("unknown_event", name=type(event).__name__), event=type(event).__name__)

@@ -52,7 +52,7 @@ def _claim_window(state: TableState, seat: int, tile: Tile, rank: int, robbing: 
         # himself ("A's chow outranks chow", a review) but there already, to undo first
         taken = state.seats[seat].melds[-1].kind
         raise IllegalEvent(msg("claimed_again", **state.who(seat), meld=taken.zh, meld_en=taken.en, tile=w.offer.zh,
-                               tile_en=w.offer.said_en), claimed_by=seat)
+                               tile_en=w.offer.en), claimed_by=seat)  # "8 Dots", as the refusals beside it say
     if state.claim_rank and (state.claim_rank > rank or (state.claim_rank == rank and rank < 3)):
         zh, en = _RANK_NAME[state.claim_rank]
         mine = _RANK_NAME[rank]

@@ -15,7 +15,6 @@ carries the version of the tracker's rules the event was checked under when it w
 
 from __future__ import annotations
 
-import json
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
@@ -23,9 +22,9 @@ from enum import Enum
 from types import UnionType
 from typing import Any, Union
 
-from companion.english import shortened
 from companion.game.switches import Switches
 from companion.game.text import Msg, msg
+from companion.rules.said import json_said, json_written
 from companion.tiles import NotationError, Tile, parse_tiles
 
 __all__ = [
@@ -398,12 +397,9 @@ def _encode(tp: Any, value: Any) -> Any:
 
 def as_written(value: Any, at_most: int = 80) -> str:
     """``value`` as a log's JSON writes it (``true``, ``null``, ``"1"``), where Python's spelling (``True``,
-    ``None``, ``'1'``) is not what the file holds (a review); cut short where longer than ``at_most``."""
-    try:
-        said = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):  # (not from a JSON file: an object made in Python)
-        said = repr(value)
-    return shortened(said, at_most)
+    ``None``, ``'1'``) is not what the file holds (a review); cut short where longer than ``at_most``. A whole line
+    said back; a single value is said by :func:`json_said` (both one spelling: :func:`json_written`)."""
+    return json_written(value, at_most)
 
 
 def _big(n: int) -> str:
@@ -416,6 +412,13 @@ def _bad_field(where: str, zh: str, en: str) -> EventError:
     return EventError(msg("ev_bad_field", where=where, detail=zh, detail_en=en))
 
 
+def _got(where: str, zh: str, en: str, value: Any) -> EventError:
+    """A log field whose value is not the kind wanted, the value said as :func:`json_said` says it everywhere (this
+    said ``got 2.5`` where the seat check said ``got 2.5 (a number with a point…)``: a review)."""
+    said, said_zh = json_said(value, whole=True)
+    return _bad_field(where, f"{zh}收到 {said_zh}", f"{en}got {said}")
+
+
 def _decode(tp: Any, value: Any, where: str) -> Any:
     origin = typing.get_origin(tp)
     if origin in (Union, UnionType):
@@ -425,11 +428,11 @@ def _decode(tp: Any, value: Any, where: str) -> Any:
         origin = typing.get_origin(tp)
     if tp is Tile:
         if not isinstance(value, str):
-            raise _bad_field(where, f"應為一張牌的代碼，收到 {as_written(value)}", f"expected a tile code, got {as_written(value)}")
+            raise _got(where, "應為一張牌的代碼，", "expected a tile code, ", value)
         return Tile.from_code(value)
     if tp is Switches:
         if not isinstance(value, Mapping):
-            raise _bad_field(where, f"應為規則開關的對照，收到 {as_written(value)}", f"expected a map of switches, got {as_written(value)}")
+            raise _got(where, "應為規則開關的對照，", "expected a map of switches, ", value)
         try:
             return Switches.from_mapping(value, strict=True, stored=True)  # (as the table played: a streak_cap
             # an earlier version took over today's bound opens, where it refused the whole saved game)
@@ -440,20 +443,20 @@ def _decode(tp: Any, value: Any, where: str) -> Any:
             return tp(value)
         except ValueError:
             allowed = ", ".join(str(m.value) for m in tp)
-            raise _bad_field(where, f"應為 {allowed} 之一，收到 {as_written(value)}", f"expected one of {allowed}, got {as_written(value)}") from None
+            raise _got(where, f"應為 {allowed} 之一，", f"expected one of {allowed}, ", value) from None
     if origin is tuple:
         inner = typing.get_args(tp)[0]
         if inner is Tile:
             if not isinstance(value, str):
-                raise _bad_field(where, f"應為以文字寫的牌，收到 {as_written(value)}", f"expected tiles as text, got {as_written(value)}")
+                raise _got(where, "應為以文字寫的牌，", "expected tiles as text, ", value)
             return parse_tiles(value, check=False)
         if not isinstance(value, list):
-            raise _bad_field(where, f"應為清單，收到 {as_written(value)}", f"expected a list, got {as_written(value)}")
+            raise _got(where, "應為清單，", "expected a list, ", value)
         return tuple(_decode(inner, v, where) for v in value)
     if tp is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise _bad_field(where, f"應為整數，收到 {as_written(value)}", f"expected an integer, got {as_written(value)}")
+        raise _got(where, "應為整數，", "expected an integer, ", value)
     if tp is str and not isinstance(value, str):
-        raise _bad_field(where, f"應為文字，收到 {as_written(value)}", f"expected text, got {as_written(value)}")
+        raise _got(where, "應為文字，", "expected text, ", value)
     return value
 
 
@@ -488,7 +491,7 @@ def from_dict(data: Mapping[str, Any]) -> Event:
     if version is None:
         raise EventError(msg("ev_no_version", data=as_written(data, 200)))
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:  # "2", 2.0, true: said as such
-        raise EventError(msg("ev_bad_version", version=shortened(as_written(version), 40)))
+        raise EventError(msg("ev_bad_version", version=as_written(version, 40)))
     if version > SCHEMA_VERSION:  # (a version of 4000 digits was said whole, twice)
         raise EventError(msg("ev_future", version=_big(version), current=SCHEMA_VERSION))
     written, early = version, version < STAMPED_SINCE and "rules_version" in d  # (none wrote one: edited)

@@ -41,6 +41,7 @@ from companion.game.older_rules import OlderRules
 from companion.game.state import TableState
 from companion.game.text import IllegalEvent, Msg, msg
 from companion.rules.profiles import os_error_zh
+from companion.rules.said import json_said
 from companion.tiles import Tile, format_tiles, parse_tiles
 
 __all__ = ["Accepted", "Refused", "Question", "Choice", "TableService", "ServiceError", "TableInUse", "ServiceTimeout",
@@ -1360,8 +1361,9 @@ def _kept_hand(seat: object, tiles: object) -> tuple[Tile, ...]:
     is refused naming its seat (a review's replay of such a file ended in the notation's traceback)."""
     try:
         if not isinstance(tiles, str):
-            raise ev.EventError(msg("ev_bad_private", seat=seat, detail=f"應為牌的寫法，收到 {ev.as_written(tiles)}",
-                                    detail_en=f"expected the tiles as text, got {ev.as_written(tiles)}"))
+            got, got_zh = json_said(tiles, whole=True)  # (as the log's checks say a value: a review)
+            raise ev.EventError(msg("ev_bad_private", seat=seat, detail=f"應為牌的寫法，收到 {got_zh}",
+                                    detail_en=f"expected the tiles as text, got {got}"))
         return parse_tiles(tiles)
     except ValueError as e:
         if isinstance(e, ev.EventError):
@@ -1373,8 +1375,9 @@ def _kept_hand(seat: object, tiles: object) -> tuple[Tile, ...]:
 def _private_from(data: object) -> dict[int, tuple[Tile, ...]]:
     """The private hands of an export header: ``{"0": "123m…"}``."""
     if not isinstance(data, dict):
-        raise ev.EventError(msg("ev_bad_header", detail=f"應為座位對手牌的對照，收到 {ev.as_written(data)}",
-                                detail_en=f"expected a map of seat to tiles, got {ev.as_written(data)}"))
+        got, got_zh = json_said(data, whole=True)
+        raise ev.EventError(msg("ev_bad_header", detail=f"應為座位對手牌的對照，收到 {got_zh}",
+                                detail_en=f"expected a map of seat to tiles, got {got}"))
     try:
         out = {int(s): parse_tiles(t) for s, t in data.items()}
     except (ValueError, TypeError) as e:

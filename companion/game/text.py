@@ -28,7 +28,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "not_turn": ("還沒輪到{seat}：現在輪到{turn}", "it is not {seat_en}'s turn: {turn_en} is to act"),
     "unknown_event": ("不是牌桌事件：{name}", "not a table event: {name}"),
     "bad_tile": ("{field} 不是一張牌：{value}", "{field} is not a tile: {value_en}"),
-    "bad_seat": ("座位必須是 0-3，收到 {seat}", "a seat is 0-3, got {seat}"),
+    "bad_seat": ("座位必須是 0-3，收到 {seat}", "a seat is 0-3, got {seat_en}"),
     "players": ("需要四位不同名字的玩家：{names}", "four players with distinct names are needed: {names_en}"),
     "stakes": ("底和台要是 0 或正整數：{base}／{per_tai}",
                "the base and the amount per tai are whole numbers, 0 or more: {base}/{per_tai}"),
@@ -271,7 +271,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "fix_kongs_said": ("，暗槓 {tiles}", "; concealed kongs: {tiles_en}"),
     # an event with no seat at all (a null in JSON, None in Python, which a review read as "got None"), and a seat's
     # chow, pung or kong entered again on the tile it has already taken (a review read "A's chow outranks chow")
-    "no_seat": ("座位必須是 0-3，沒有座位（null）", "a seat is 0-3, got null (no seat)"),
+    "no_seat": ("座位必須是 0-3，沒有指定座位", "a seat is 0-3, no seat given"),
     "claimed_again": ("{seat}已經{meld}了{tile}：要改，請先撤回", "{seat_en}'s {meld_en} of {tile_en} is already "
                       "entered: to change it, undo it first"),
 }

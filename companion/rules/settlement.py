@@ -73,7 +73,7 @@ class Stakes:
         base, sep, per = text.replace("／", "/").partition("/")
         if not sep or not base.strip().isdecimal() or not per.strip().isdecimal():  # (isdigit passed ² to int)
             raise WinInputError(field, f"expected base/per tai such as 30/10, got “{text}”",
-                                f"要寫成 底/台，例如 30/10，收到「{text}」")
+                                f"要寫成 底／台，例如 30／10，收到「{text}」")  # (one slash: a review)
         try:
             stakes = cls(int(base), int(per))
         except ValueError:  # more digits than Python reads (4300)

@@ -40,6 +40,7 @@ __all__ = [
     "WaitShape",
     "holds_eight_flowers",
     "is_ready",
+    "seven_pairs",
     "structural_waits",
     "waits_of_keys",
     "visible_counts",
@@ -177,6 +178,17 @@ def holds_eight_flowers(hand: Hand) -> bool:
     True
     """
     return len(set(hand.flowers)) == 8
+
+
+def seven_pairs(hand: Hand) -> bool:
+    """Seven pairs or more: a beginner from another game may think it a win (七對子); in this game it is not. A
+    rule on a hand, here beside :func:`holds_eight_flowers`: ``companion waits`` imported the app's hand model (its
+    table and ledger models with it) for it (a change review).
+
+    >>> seven_pairs(Hand.parse("11m22p33s44m55p66s77s88m"))
+    True
+    """
+    return sum(1 for k in hand.concealed_counts() if k >= 2) >= 7
 
 
 def visible_counts(visible: Iterable[Tile] | str) -> list[int]:

@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 import onnxruntime as ort
 
+from companion.rules.said import json_said
 from companion.tiles import Tile
 from companion.vision.calibration import (
     FITTED,
@@ -137,9 +138,9 @@ def _read_info(session: ort.InferenceSession, path: Path) -> ModelInfo:
             try:
                 Tile.from_code(n)
             except (ValueError, TypeError) as e:
-                said = json.dumps(n, ensure_ascii=False)  # as the metadata's JSON writes it, not Python's 'zz'
+                said, said_zh = json_said(n)  # as the metadata's JSON writes it, not Python's 'zz' (one helper)
                 raise ModelError(f"{path}: not a tile classifier (class {said} is not a tile) / "
-                                 f"不是牌面分類模型（類別 {said} 不是牌）") from e
+                                 f"不是牌面分類模型（類別 {said_zh} 不是牌）") from e
     return ModelInfo(names, input_size, meta.get("training_commit", "unknown"), scale)
 
 

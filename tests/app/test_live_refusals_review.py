@@ -65,7 +65,7 @@ def test_a_chow_entered_again_is_said_entered_and_three_alike_are_no_chow(tmp_pa
     assert game.discard("8p") is None
     assert game.claim(1, MeldKind.CHOW, ["6p", "7p", "8p"]) is None
     again = game.claim(1, MeldKind.CHOW, ["6p", "7p", "8p"])
-    assert again is not None and again.en == "B's chow of 8p is already entered: to change it, undo it first"
+    assert again is not None and again.en == "B's chow of 8 Dots is already entered: to change it, undo it first"
     assert again.zh == "B 已經吃了八筒：要改，請先撤回" and "outranks" not in again.en
     other = game.claim(1, MeldKind.CHOW, ["7p", "8p", "9p"])  # another chow in its place: the same way out
     assert other is not None and other.en == again.en
@@ -89,8 +89,8 @@ def test_the_discarder_claiming_a_win_on_his_own_discard_is_told_why(tmp_path: P
 def test_a_flower_with_no_seat_says_no_seat_not_none(tmp_path: Path) -> None:
     game = _table(tmp_path)
     said = game.flower(None, "3f")  # type: ignore[arg-type]  # (a seat missing, as a JSON null brings it)
-    assert said is not None and said.en == "a seat is 0-3, got null (no seat)" and "None" not in said.zh
-    assert said.zh == "座位必須是 0-3，沒有座位（null）"
+    assert said is not None and said.en == "a seat is 0-3, no seat given" and "None" not in said.zh
+    assert said.zh == "座位必須是 0-3，沒有指定座位"
     said = game.flower("1", "3f")  # type: ignore[arg-type]
     assert said is not None and said.en == 'a seat is 0-3, got "1"'
     tab = LiveTab(_Phone(), game)

@@ -754,7 +754,7 @@ def test_companion_score_prints_the_hand_and_its_tai(tmp_path, capsys, monkeypat
 def test_companion_score_refuses_bad_options_and_reports_bad_photos(tmp_path, capsys, monkeypatch) -> None:
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     for bad, said in ((["--context", "[1]"], "JSON 物件"), (["--context", '{"concealed": "1m"}'], "concealed"),
-                      (["--win-tile", "1f"], "1f"), (["--win-tile", "9x"], "x 只用在 0x"), (["--stakes", "30"], "底/台"), (["--threads", "0"], "--threads"),
+                      (["--win-tile", "1f"], "1f"), (["--win-tile", "9x"], "x 只用在 0x"), (["--stakes", "30"], "底／台"), (["--threads", "0"], "--threads"),
                       (["--discarder", "E"], "假設的東"), (["--streak", "-2"], "--streak -2：連莊數 N 不能小於 0"), (["--streak", "100"], "連莊超過 99 把"),
                       (["--context", '{"flags": {"bogus": true}}'], "flags.bogus"),
                       (["--context", '{"last_tile": true}'], '這是旗標，要寫在 "flags" 裡'),
