@@ -88,7 +88,7 @@ API_ERRORS: list[tuple[str, dict[str, Any], str]] = [
     ("123m456m234p678p45s8q", {}, "concealed"),
     (HAND, {"win_tile": "3s4s"}, "win_tile"),
     (HAND, {"win_type": "tsumo"}, "win_type"),
-    ("123m456m234p45s88s", {"melds": ["pong:222z"]}, "melds"),
+    ("123m456m234p45s88s", {"melds": ["peng:222z"]}, "melds"),
     (HAND, {"streak": -1}, "streak"),
     # (the first go-around's wins and the last tile; seven rob one with 17 tiles; eight flowers typed with 天胡)
     (HAND, {"heavenly": True, "last_tile": True}, "flags.last_tile"),
