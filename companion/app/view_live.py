@@ -79,7 +79,6 @@ from companion.game.evolve import terms_ahead
 from companion.game.service import ServiceError
 from companion.game.session import switches_for
 from companion.game.state import ActKind, Phase, window
-from companion.game.switches import MultiWin
 from companion.game.text import msg
 from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError, load_profile, profile_id
@@ -807,12 +806,10 @@ class LiveTab:
                                          bgcolor=SEAT_BAND, border_radius=8,  # no padding over and under: 2 px
                                          # each put the last seat's win 12 px lower, under a 360x640 phone's bar
                                          padding=ft.Padding.symmetric(horizontal=8)))
-        # no title where the prompt above already asks for a chow, pung, kong or win
+        # no title where the prompt above already asks for a chow, pung, kong or win, or for a further winner on
+        # the tile under the table's rule (live_offer.also_wins_prompt: a review read the rule twice, here and there)
         state = game.state
-        rule = state.switches.multi_win  # (截胡 unless three: not 一炮多響, which pays every winner)
-        title: Words | None = None if o.phase is not Phase.HAND_OVER else ui("live_also_wins_unless_three") \
-            if rule is MultiWin.NEAREST_UNLESS_THREE else ui("live_also_wins_three_draw") \
-            if rule is MultiWin.THREE_IS_DRAW else ui("live_also_wins")
+        title: Words | None = None
         if voided(state):
             title = ui("live_false_others")
         winner = nearest_winner(state) if o.phase is Phase.HAND_OVER else None

@@ -378,18 +378,18 @@ UI: dict[str, tuple[str, str]] = {
                           "Throw for the first dealer: East ({east}) throws three dice and the seat counted deals. Enter each "
                           "die (e.g. 3 5 6), or press Roll for me"),
     "live_p_dealer_east": ("起莊：坐東的 {east} 做莊", "First dealer: {east}, in the East seat, deals"),
-    "live_p_also_wins": ("一炮多響：還有人也胡這張嗎？有的話先按他的「胡」；沒有就輸入下一把莊家擲的骰子",
-                         "Several winners: does anyone else win on this tile? If so, tap that player's Win first; if not, "
-                         "enter the next dealer's dice"),
+    "live_p_also_wins": ("這一桌的規矩是{rule}：還有人也胡這張嗎？有的話先按他的「胡」；沒有就輸入下一把莊家擲的骰子",
+                         "This table's rule for several winners on one discard: {rule_en}. Does anyone else win on "
+                         "this tile? If so, tap that player's Win first; if not, enter the next dealer's dice"),
     "live_p_false_others": ("詐胡：這一把作廢，同一個莊重打，連莊數不變。若有人當時也喊胡這張，按他的「胡」：他的胡照算（詐胡的罰也照付），"
                             "莊照胡牌的規矩輪；沒有就輸入莊家擲的骰子",
                             "False win: this hand is void and the same dealer deals it again, the streak unchanged. If "
                             "another player also called a win on this tile at the time, tap that player's Win: that win stands (the "
                             "false win's penalty is still paid) and the deal moves as after any win; if not, enter the dealer's "
                             "dice"),
-    "live_p_also_wins_last": ("一炮多響：還有人也胡這張嗎？有的話先按他的「胡」；沒有，這一將就打完了",
-                              "Several winners: does anyone else win on this tile? If so, tap that player's Win first; if not, "
-                              "the session is over"),
+    "live_p_also_wins_last": ("這一桌的規矩是{rule}：還有人也胡這張嗎？有的話先按他的「胡」；沒有，這一將就打完了",
+                              "This table's rule for several winners on one discard: {rule_en}. Does anyone else win on "
+                              "this tile? If so, tap that player's Win first; if not, the session is over"),
     "live_p_nearer_wins": ("截胡：比 {winner} 更近的人也胡這張嗎？有的話按他的「胡」，改由他胡；沒有就輸入下一把莊家擲的骰子",
                            "Only the nearest wins: does a seat nearer than {winner} also win on this tile? If so, tap "
                            "that seat's Win: the nearer seat takes the win; if not, enter the next dealer's dice"),
@@ -443,7 +443,6 @@ UI: dict[str, tuple[str, str]] = {
                              "{seat} chowed {tile_en}; a pung, a kong or a win on that tile still comes first "
                              "(and undoes the chow):"),
     "live_false_others": ("當時也喊胡這張的人（他的胡照算）：", "Also called a win on this tile at the time (it stands):"),
-    "live_also_wins": ("一炮多響：還有人也胡這張嗎？", "Several winners: does anyone else win on this tile?"),
     "live_nearer_wins": ("比 {winner} 更近的人胡這張，就改由他胡：", "A nearer seat's win on it replaces {winner}'s:"),
     "live_flower_by": ("{seat} 補花：", "{seat} shows a flower:"),
     "live_ckong": ("{seat} 暗槓（蓋著）", "{seat}: concealed kong (face down)"),
@@ -1518,34 +1517,6 @@ UI: dict[str, tuple[str, str]] = {
                                    "it again, the streak unchanged. If another player also called a win on this tile at "
                                    "the time, tap that player's Win: that win stands and the deal moves as after any "
                                    "win; if not, enter the dealer's dice"),
-    # --- the Live tab's prompt after a win on a discard under 截胡 unless three (or three winners draw): it said
-    # 「一炮多響」 ("Several winners") while the caption said the farther win no longer counts, and B alone was paid ---
-    "live_p_unless_three": ("截胡，三家都胡時都算：還有人也胡這張嗎？有的話先按他的「胡」（兩家胡，近的那家胡；三家都胡，三家都算）；"
-                            "沒有就輸入下一把莊家擲的骰子",
-                            "The nearest wins, but all three when three: does anyone else win on this tile? If so, tap "
-                            "that player's Win first (of two, the nearer wins; with three, all three win); if not, "
-                            "enter the next dealer's dice"),
-    "live_p_unless_three_last": ("截胡，三家都胡時都算：還有人也胡這張嗎？有的話先按他的「胡」（兩家胡，近的那家胡；三家都胡，三家都算）；"
-                                 "沒有，這一將就打完了",
-                                 "The nearest wins, but all three when three: does anyone else win on this tile? If "
-                                 "so, tap that player's Win first (of two, the nearer wins; with three, all three "
-                                 "win); if not, the session is over"),
-    "live_p_three_draw": ("截胡，三家都胡時流局：還有人也胡這張嗎？有的話先按他的「胡」（兩家胡，近的那家胡；三家都胡，這一把流局）；"
-                          "沒有就輸入下一把莊家擲的骰子",
-                          "The nearest wins, a draw when three: does anyone else win on this tile? If so, tap that "
-                          "player's Win first (of two, the nearer wins; with three, the hand is a draw); if not, "
-                          "enter the next dealer's dice"),
-    "live_p_three_draw_last": ("截胡，三家都胡時流局：還有人也胡這張嗎？有的話先按他的「胡」（兩家胡，近的那家胡；三家都胡，這一把流局）；"
-                               "沒有，這一將就打完了",
-                               "The nearest wins, a draw when three: does anyone else win on this tile? If so, tap "
-                               "that player's Win first (of two, the nearer wins; with three, the hand is a draw); if "
-                               "not, the session is over"),
-    "live_also_wins_unless_three": ("還有人也胡這張嗎？（兩家胡，近的那家胡；三家都胡，三家都算）",
-                                    "Does anyone else win on this tile? (Of two, the nearer wins; with three, all three "
-                                    "win)"),
-    "live_also_wins_three_draw": ("還有人也胡這張嗎？（兩家胡，近的那家胡；三家都胡，這一把流局）",
-                                  "Does anyone else win on this tile? (Of two, the nearer wins; with three, the hand is "
-                                  "a draw)"),
     # --- a hand typed on the Score-a-photo tab, 16 tiles and all eight flowers on a self-draw: scored as 八仙過海, as a
     # photo of it is, and said with the way to 七搶一 (it was refused as "not a win: it needs 17 tiles": a review) ---
     "typed_eight_flowers": ("打了 16 張牌和全部八張花：當作八仙過海計（摸到第八張花就胡）；若第八張花是搶別家的（七搶一），"

@@ -1064,13 +1064,14 @@ def test_a_restarted_table_shows_its_ledger_and_asks_for_other_winners_before_th
     assert game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None
     others = [c.seat for c in game.offer().wins]
     assert others and game.offer().dice
+    prompt = game.offer().prompt  # (live_p_also_wins, the table's rule named: 都胡)
     game.close()
     with _app_process(game.path, tmp_path) as address:
         page = _open(browser, address + "ledger", ready="title")
         try:
             page.wait_for_selector(_sel("ledger-of-live"), state="attached")  # the live game's ledger, at once
             tap(page, "tab-live")
-            wait_text(page, "live-prompt", ui("live_p_also_wins").zh)
+            wait_text(page, "live-prompt", prompt.zh)
             other = centre(page, f"live-win-{others[0]}-discard")
             dice = centre(page, "live-dice")
             assert other[1] < dice[1]  # who else wins first, then the dice

@@ -869,7 +869,8 @@ def test_several_winners_are_asked_for_before_the_next_deal() -> None:
     assert before is not None and before.phase is Phase.HAND_OVER  # the first winner entered, the second not
     first = offer_for(before, 0)
     assert first.wins and first.dice
-    assert first.prompt in (ui("live_p_also_wins"), ui("live_p_also_wins_last"))
+    assert first.prompt in (ui("live_p_also_wins", rule="都胡", rule_en="all of them win"),
+                            ui("live_p_also_wins_last", rule="都胡", rule_en="all of them win"))
     assert "骰" in first.prompt.zh or "打完" in first.prompt.zh
     both = offer_for(state, 0)  # the last seat may still win on it (the table cannot see his hand)
     won = {r.seat for r in state.outcome.winners}
@@ -1279,6 +1280,24 @@ def test_after_a_false_win_the_prompt_says_the_hand_is_void_and_whose_win_would_
     assert {c.seat for c in o.wins} == {(dealer + 1) % 4, (dealer + 3) % 4} and o.dice  # or the dealer's dice
     assert game.throw((1, 2, 3)) is None  # nobody else: the same dealer deals again, the streak unchanged
     assert game.state.dealer == dealer and game.state.streak == 0
+    game.close()
+
+
+def test_a_false_wins_prompt_under_a_rule_set_that_cannot_be_read_now_is_said_not_raised(tmp_path: Path) -> None:
+    """A change review: the prompt after a 詐胡 looked up the rules' false-win penalty with no guard, where the
+    confirmation of a 詐胡 (LiveGame.unknown_claim) had one: a house set's file removed since the table sat down
+    raised out of the prompt, which is drawn after every entry. One guarded lookup serves both."""
+    from dataclasses import replace
+
+    from companion.app.live_offer import _prompt, false_win_penalty
+
+    game = _dealt(tmp_path)
+    assert game.discard("1z") is None
+    assert game.false_win((game.state.dealer + 2) % 4) is None
+    assert false_win_penalty(game.state) == "fixed8_plus_dealer"
+    gone = replace(game.state, profile="a_house_set_since_removed")
+    assert false_win_penalty(gone) is None
+    assert _prompt(gone, None, False, False, session_over=False, more_winners=True) == ui("live_p_false_others")
     game.close()
 
 
@@ -1847,22 +1866,24 @@ def test_the_prompt_after_a_win_on_a_discard_says_the_tables_rule_for_two_or_thr
                                                                                            rule: str) -> None:
     """A review: under 截胡 unless three (or three winners draw), C's and then B's win on A's 3m were entered and the
     prompt said 「一炮多響：還有人也胡這張嗎？」 ("Several winners"), while the caption said C's win no longer counts
-    and the ledger paid B alone; the prompt now says the table's rule: of two the nearer wins, and what three make."""
+    and the ledger paid B alone; the prompt now says the table's rule, by the name the rule sets give it."""
     from companion.app.live_offer import _prompt
+    from companion.rules.profiles._schema import SWITCHES
 
     game = LiveGame(tmp_path / "table.sqlite", seed=1)
     assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
                       house={"first_dealer": "east_deals", "multi_win": rule}) is None
     assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
     assert game.discard("3m") is None
-    want = ui("live_p_unless_three" if rule == "nearest_unless_three" else "live_p_three_draw")
+    name = SWITCHES["multi_win"].choice_name(rule)  # 截胡，三家都胡時都算 / the nearest, but all three when three
+    want = ui("live_p_also_wins", rule=name[0], rule_en=name[1])
     for seat, hand in ((2, "12m 456m 789m 456p 11s 999s"), (1, "12m 456s 789s 456p 11p 999p")):
         assert game.win(seat, ev.WinKind.DISCARD, hand) is None
         offer = game.offer()
         assert offer.prompt == want and [c.seat for c in offer.wins] == ([1, 3] if seat == 2 else [3])
-        assert "一炮多響" not in offer.prompt.zh and "Several winners" not in offer.prompt.en
+        assert name[0] in offer.prompt.zh and name[1] in offer.prompt.en and "一炮多響" not in offer.prompt.zh
         last = _prompt(game.state, None, False, False, session_over=True, more_winners=True)  # the session's last hand
-        assert last == ui(f"{'live_p_unless_three' if rule == 'nearest_unless_three' else 'live_p_three_draw'}_last")
+        assert last == ui("live_p_also_wins_last", rule=name[0], rule_en=name[1])
         assert "這一將就打完了" in last.zh and "the session is over" in last.en
     out = game.state.outcome
     assert out is not None and [w.seat for w in out.winners] == [1]  # as the prompt says: of two, the nearer
