@@ -224,7 +224,9 @@ UI: dict[str, tuple[str, str]] = {
                     "{n} tiles so far, {need} to go (a hand holds 16, a meld counting 3; 17 with a tile drawn)"),
     "notation_hint": ("（牌的寫法：萬 1m-9m、筒 1p-9p、條 1s-9s，東南西北白發中 1z-7z，花 1f-8f；也可以直接寫中文，例如 東東東、一二三萬，或點下面的牌）",
                       " (how tiles are written: Characters 1m-9m, Dots 1p-9p, Bamboo 1s-9s; East South West North "
-                      "1z-4z, White Green Red dragons 5z-7z; flowers 1f-8f; or tap them below)"),
+                      "1z-4z, White Green Red dragons 5z-7z; flowers 1f-8f; tiles written in Chinese characters are "
+                      "read too, e.g. East East East, or one two three Characters with the suit said once; or tap "
+                      "them below)"),
     "glossary_title": ("看不懂的詞？", "Words used here"),
     "glossary": (
         "向聽：離聽牌還差幾步；一向聽＝再摸到一張有用的牌就聽牌。\n"
