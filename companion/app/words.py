@@ -1506,12 +1506,12 @@ UI: dict[str, tuple[str, str]] = {
     "switch_as_the_set": ("照規則", "as the rule set has it"),
     # --- a settlement review: a false win under a rule set that does not penalise it (false_win_penalty = none) read
     # "Lin: false win, 0 tai", which a table pays as 底 + 0 tai; nothing is paid ---
-    "ledger_unpaid": ("{player} 詐胡：這套規則不罰，不用付錢", "{player}: false win, no penalty under these rules (nothing "
-                      "is paid)"),
-    "replay_unpaid": ("{player} 詐胡：這套規則不罰，不用付錢", "{player} makes a false win: no penalty under these rules "
-                      "(nothing is paid)"),
-    "penalty_none": ("詐胡不罰：這套規則不罰詐胡，不用付錢", "No false-win penalty: these rules do not penalise a false win "
-                     "(nothing is paid)"),
+    # (the ledger's line and replay's say one thing alike; they said it in two English wordings, a change review)
+    "ledger_unpaid": ("{player} 詐胡：這套規則不罰，不用付錢", "{player}: false win, no penalty under these rules, "
+                      "nothing is paid"),
+    "replay_unpaid": ("{player} 詐胡：這套規則不罰，不用付錢", "{player}: false win, no penalty under these rules, "
+                      "nothing is paid"),
+    "penalty_none": ("這套規則詐胡不罰，不用付錢", "False-win penalty: none under these rules, nothing is paid"),
     # (the Live tab's prompt after such a false win: it said the penalty "is still paid" beside another's win)
     "live_p_false_others_unpaid": ("詐胡（這套規則不罰）：這一把作廢，同一個莊重打，連莊數不變。若有人當時也喊胡這張，按他的「胡」："
                                    "他的胡照算，莊照胡牌的規矩輪；沒有就輸入莊家擲的骰子",
