@@ -1213,14 +1213,23 @@ class LiveTab:
 def _typed_dice(text: str | None, which: Words) -> tuple[int, ...] | Words:
     """Dice as typed: "3 5 6", "3,5,6", "3+5+6" (as the table's entries write a throw) or "356" (full-width digits
     too); anything else is said back as typed (a review's "0 -1 3" came back as "0 1 3"), and one number that could be
-    the dice's sum ("12") is asked for die by die."""
+    the dice's sum ("12") is asked for die by die. A throw as the tab itself writes it, "2+2+2 = 6", is read where
+    its total is the dice's sum, and refused naming both where it is not; a throw with no die ("+++") is refused (a
+    review had both refused with a bare "got:", and "+++" taken for no dice at all)."""
     raw = (text or "").strip()
-    if any(not (c.isdecimal() or c.isspace() or c in ",，、+＋") for c in raw):  # (isdigit passed ² and ①, int not)
-        return ui("live_bad_dice", which=which.zh, which_en=which.en, got=raw)
-    if raw.isdecimal() and len(raw) < 3 and 3 <= int(raw) <= 18:  # one number typed, "12": the sum, not each die
-        return ui("live_bad_dice", which=which.zh, which_en=which.en, got=raw) + ui("live_dice_not_total",
-                                                                                    total=int(raw))
-    return tuple(int(c) for c in raw if c.isdecimal())
+    bad = ui("live_bad_dice", which=which.zh, which_en=which.en, got=raw)
+    dice_part, eq, total = raw.replace("＝", "=").partition("=")
+    if any(not (c.isdecimal() or c.isspace() or c in ",，、+＋") for c in dice_part) \
+            or eq and not total.strip().isdecimal():  # (isdigit passed ² and ①, int not)
+        return bad
+    if not eq and raw.isdecimal() and len(raw) < 3 and 3 <= int(raw) <= 18:  # one number typed, "12": the sum
+        return bad + ui("live_dice_not_total", total=int(raw))
+    dice = tuple(int(c) for c in dice_part if c.isdecimal())
+    if raw and not dice:
+        return bad
+    if eq and sum(dice) != int(total):
+        return bad + ui("live_dice_sum_wrong", dice="+".join(map(str, dice)), sum=sum(dice), total=int(total))
+    return dice
 
 
 def _count_typed(text: str) -> int:

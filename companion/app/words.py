@@ -1557,6 +1557,9 @@ UI: dict[str, tuple[str, str]] = {
     "photo_fix_back": ("多讀了不是牌的東西，或不屬於這手的牌？選最後一張（暗牌），它就不計",
                        "Read something that is no tile of the hand? Pick the last key (a face-down tile): it is "
                        "left out"),
+    # --- a change review of the Live tab: its own way of writing a throw, "2+2+2 = 6", typed back was refused with a
+    # bare "got:" (view_live._typed_dice); a total that is not the dice's sum is said so ---
+    "live_dice_sum_wrong": ("（{dice} 加起來是 {sum}，不是 {total}）", " ({dice} add up to {sum}, not {total})"),
 }
 
 

@@ -1494,6 +1494,23 @@ def test_only_one_number_typed_for_the_dice_is_taken_for_their_total() -> None:
     assert _typed_dice("1 2", dice) == _typed_dice("1,2", dice) == (1, 2)
 
 
+def test_dice_typed_as_the_tab_writes_a_throw_are_read_and_a_wrong_total_is_said() -> None:
+    """A change review: "2+2+2 = 6", as the tab's own entries write a throw, was refused with a bare "got:", and
+    "+++" was taken for no dice at all."""
+    from companion.app.view_live import _typed_dice
+
+    dice = ui("live_dice")
+    assert _typed_dice("2+2+2 = 6", dice) == _typed_dice("2+2+2=6", dice) == _typed_dice("２＋２＋２＝６", dice) \
+        == (2, 2, 2)
+    assert _typed_dice("6 5 4 = 15", dice) == (6, 5, 4)
+    bad = ui("live_bad_dice", which=dice.zh, which_en=dice.en, got="2+2+2 = 7")
+    assert _typed_dice("2+2+2 = 7", dice) == bad + ui("live_dice_sum_wrong", dice="2+2+2", sum=6, total=7)
+    said = _typed_dice("2+2+2 = 7", dice)
+    assert isinstance(said, Words) and "add up to 6, not 7" in said.en and "加起來是 6，不是 7" in said.zh
+    for typed in ("+++", "= 6", "2+2+2 =", "2+2+2 = 6 = 6", "2+2+2 = x"):
+        assert _typed_dice(typed, dice) == ui("live_bad_dice", which=dice.zh, which_en=dice.en, got=typed), typed
+
+
 def test_a_false_win_under_the_minimum_carries_the_tai_it_claimed(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Spec §6.4, §6.6 ``claimed_tai``: a win under the minimum is 詐胡, and the offender pays the tai he claimed.
