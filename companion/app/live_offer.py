@@ -150,7 +150,7 @@ def no_win_why(state: TableState, seat: int, kind: ev.WinKind, barring: bool = F
         return None
     w = window(state) if kind in (ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG) else None
     if w is not None and w.offer is not None and seat == w.turn and not barring:  # the tile is his own (a review
-        own = own_tile(w.phase is Phase.ROB)  # read "cannot win that way now" where a pung said why)
+        own = own_tile(w.phase is Phase.ROB, winning=True)  # read "cannot win that way now" where a pung said why)
         return Words(own.zh, own.en)
     barred = may_win_refusal(w or state, seat)
     acting = state.phase is Phase.ACT and seat == state.turn
