@@ -359,6 +359,9 @@ def _numeral_run(plain: str, i: int) -> int:
 
 _NO_SUIT = "digits without a suit letter (m p s z f x) or its Chinese character"
 _NO_SUIT_ZH = "數字後面要接花色字母 m p s z f x（或 萬、筒、條）"
+_MIXED_RUN = ("digits and Chinese numerals are not mixed in one run of tiles: write it all in digits (123m) or all "
+              "in numerals, the suit after them")
+_MIXED_RUN_ZH = "同一串牌不能數字和中文數字混寫：請都寫數字（123m 或 123萬），或都寫中文數字（一二三萬）"
 _NO_PLANT_NUMBER = ("the bamboo and chrysanthemum flowers go by the number printed on them, since sets differ on "
                     "which of them carries 3: add the number after the name (3 or 4), or write 7f or 8f")
 _NO_PLANT_NUMBER_ZH = "竹、菊要看牌上印的數字（各副牌哪一張印 3 不一樣）：請在名字後面加上印的數字（如 竹3、菊4），或寫 7f、8f"
@@ -423,7 +426,9 @@ def parse_tiles(text: str, *, check: bool = True) -> tuple[Tile, ...]:
             continue
         run = _numeral_run(plain, i)
         if run:  # 一二三萬 as 123m (一萬 as before): the numerals say their suit once, after them
-            if digits or plain[i + run : i + run + 1] not in _SUIT_CHARS:
+            if digits or plain[i + run : i + run + 1].isdigit():  # 1二3萬: digits and numerals in one run
+                raise NotationError(text, digits[0][1] if digits else i, _MIXED_RUN, _MIXED_RUN_ZH)
+            if plain[i + run : i + run + 1] not in _SUIT_CHARS:
                 raise NotationError(text, digits[0][1] if digits else i, _NO_SUIT, _NO_SUIT_ZH)
             suit = _SUIT_CHARS[plain[i + run]]
             tiles.extend(Tile.suited(suit, _ZH_NUMERALS[plain[i + k]]) for k in range(run))

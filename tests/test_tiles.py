@@ -289,7 +289,7 @@ def test_a_run_of_chinese_numerals_says_its_suit_once(text: str, canonical: str)
     assert format_tiles(parse_tiles(text)) == canonical
 
 
-@pytest.mark.parametrize(("text", "position"), [("一二三", 0), ("一", 0), ("一二三萬四", 4), ("12一萬", 0)])
+@pytest.mark.parametrize(("text", "position"), [("一二三", 0), ("一", 0), ("一二三萬四", 4)])
 def test_chinese_numerals_without_their_suit_are_said_so(text: str, position: int) -> None:
     """Numerals that no suit follows are refused as digits without their suit, at where they start, in both
     languages (not as an unknown character)."""
@@ -297,6 +297,17 @@ def test_chinese_numerals_without_their_suit_are_said_so(text: str, position: in
         parse_tiles(text)
     assert e.value.position == position
     assert "without a suit" in str(e.value) and "花色" in e.value.zh
+
+
+@pytest.mark.parametrize(("text", "position"), [("1二3萬", 0), ("12一萬", 0), ("二3萬", 0), ("東 一2萬", 2)])
+def test_digits_and_chinese_numerals_in_one_run_are_said_not_to_mix(text: str, position: int) -> None:
+    """A change review: 1二3萬 was blamed on "digits without a suit letter" at its 1, though a suit follows; it is
+    said that digits and numerals are not mixed in one run, where the run starts, in both languages."""
+    with pytest.raises(NotationError) as e:
+        parse_tiles(text)
+    assert e.value.position == position
+    assert "not mixed in one run" in str(e.value) and "without a suit" not in str(e.value)
+    assert "混寫" in e.value.zh and "接花色" not in e.value.zh
 
 
 @pytest.mark.parametrize(("typed", "left"), [("一二三萬", "一二萬"), ("一二萬", "一萬"), ("東 一二萬", "東 一萬"),

@@ -34,6 +34,7 @@ from companion.app.live_offer import (
     added_kong_tap,
     dealer_after,
     eighth_flower_tap,
+    false_win_penalty,
     flower_tap,
     flower_unreplaced,
     kong_tap,
@@ -60,7 +61,7 @@ from companion.game.service import (
     dangling_table,
     looping_table,
 )
-from companion.game.session import dealer_takes_part, ledger_of, switches_for, table_profile
+from companion.game.session import dealer_takes_part, ledger_of, switches_for
 from companion.game.state import OutcomeKind, Phase, TableState, offset, window
 from companion.game.switches import FirstDealer, MultiWin, SwitchError, WrongCount
 from companion.game.text import IllegalEvent, msg
@@ -653,12 +654,7 @@ class LiveGame:
         """Whether a 詐胡 entered without a claim known is charged by the tai claimed, which it then takes as 8
         (spec §6.6 ``claimed_tai``)."""
         with self._lock:
-            state = self.service.state
-            try:
-                return table_profile(load_profile(state.profile or None), state.switches).switch(
-                    "false_win_penalty") == "claimed_tai"
-            except ProfileError:
-                return False
+            return false_win_penalty(self.service.state) == "claimed_tai"
 
     # --- a win form left open while the table moves on ----------------------------------------------
 

@@ -28,12 +28,13 @@ from companion.game.state import (
 from companion.game.switches import FirstDealer, MultiWin, WrongCount
 from companion.game.text import EVENT_EN, EVENT_ZH, IllegalEvent, own_tile
 from companion.hand import MeldKind
-from companion.rules.profiles import load_profile
+from companion.rules.profiles import ProfileError, load_profile
+from companion.rules.profiles._schema import SWITCHES
 from companion.tiles import Tile
 
 __all__ = ["Offer", "Claim", "WinChance", "offer_for", "dealer_after", "kong_tap", "added_kong_tap", "flower_tap", "refusal", "nearest_winner", "UNSEEN",
            "eighth_flower_tap", "flower_unreplaced", "replacement_tap", "SHOWN_NOTE", "face_down_draw",
-           "wrong_count_refusal", "no_win_why", "flat_win"]
+           "wrong_count_refusal", "no_win_why", "flat_win", "false_win_penalty", "also_wins_prompt"]
 
 UNSEEN = Tile.UNKNOWN
 FLOWERS = tuple(Tile(i) for i in range(34, 42))
@@ -149,7 +150,7 @@ def no_win_why(state: TableState, seat: int, kind: ev.WinKind, barring: bool = F
         return None
     w = window(state) if kind in (ev.WinKind.DISCARD, ev.WinKind.ROBBED_KONG) else None
     if w is not None and w.offer is not None and seat == w.turn and not barring:  # the tile is his own (a review
-        own = own_tile(w.phase is Phase.ROB)  # read "cannot win that way now" where a pung said why)
+        own = own_tile(w.phase is Phase.ROB, winning=True)  # read "cannot win that way now" where a pung said why)
         return Words(own.zh, own.en)
     barred = may_win_refusal(w or state, seat)
     acting = state.phase is Phase.ACT and seat == state.turn
@@ -431,9 +432,22 @@ def voided(state: TableState) -> bool:
     return state.phase is Phase.HAND_OVER and out is not None and out.kind is OutcomeKind.FALSE_WIN and not out.winners
 
 
-def _unpaid(state: TableState) -> bool:
-    """The rules the table plays (its rule set with its house rules) do not penalise a false win (spec §6.6)."""
-    return table_profile(load_profile(state.profile or None), state.switches).switch("false_win_penalty") == "none"
+def false_win_penalty(state: TableState) -> str | None:
+    """The ``false_win_penalty`` of the rules the table plays (its rule set with its house rules, spec §6.6); None
+    where its rule set cannot be read now (a house set's file removed or broken since the table sat down), which the
+    table's other words say: a prompt, drawn after every entry, is no place for its traceback."""
+    try:
+        return str(table_profile(load_profile(state.profile or None), state.switches).switch("false_win_penalty"))
+    except ProfileError:
+        return None
+
+
+def also_wins_prompt(state: TableState, session_over: bool) -> Words:
+    """The prompt after a win on a discard where another seat may win on the tile too: the table's rule for several
+    winners said once, by the name the rule sets give it (:data:`SWITCHES`), then who else wins and what comes next
+    (the Live tab's buttons under it say the rule no more: a review read it twice on one screen)."""
+    rule = SWITCHES["multi_win"].choice_name(state.switches.multi_win.value)
+    return ui("live_p_also_wins_last" if session_over else "live_p_also_wins", rule=rule[0], rule_en=rule[1])
 
 
 def _session_ends(state: TableState) -> bool:
@@ -562,12 +576,8 @@ def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seat
             return ui("live_p_nearer_wins_last" if session_over else "live_p_nearer_wins", winner=unbroken(names[winner]))
         if voided(state):  # the other seats' chance on the tile of a 詐胡, not a second winner's (its penalty not
             # said to be paid where the rules have none: a settlement review)
-            return ui("live_p_false_others_unpaid" if _unpaid(state) else "live_p_false_others")
-        rule = state.switches.multi_win  # (截胡 unless three: not 一炮多響, which pays every winner)
-        keys = ("live_p_unless_three", "live_p_unless_three_last") if rule is MultiWin.NEAREST_UNLESS_THREE else \
-            ("live_p_three_draw", "live_p_three_draw_last") if rule is MultiWin.THREE_IS_DRAW else \
-            ("live_p_also_wins", "live_p_also_wins_last")
-        return ui(keys[session_over])
+            return ui("live_p_false_others_unpaid" if false_win_penalty(state) == "none" else "live_p_false_others")
+        return also_wins_prompt(state, session_over)
     if session_over:
         return ui("live_p_over")
     if seating:

@@ -80,7 +80,6 @@ from companion.game.evolve import terms_ahead
 from companion.game.service import ServiceError
 from companion.game.session import switches_for
 from companion.game.state import ActKind, Phase, window
-from companion.game.switches import MultiWin
 from companion.game.text import msg
 from companion.hand import MeldKind
 from companion.rules.profiles import ProfileError, load_profile, profile_id
@@ -808,12 +807,10 @@ class LiveTab:
                                          bgcolor=SEAT_BAND, border_radius=8,  # no padding over and under: 2 px
                                          # each put the last seat's win 12 px lower, under a 360x640 phone's bar
                                          padding=ft.Padding.symmetric(horizontal=8)))
-        # no title where the prompt above already asks for a chow, pung, kong or win
+        # no title where the prompt above already asks for a chow, pung, kong or win, or for a further winner on
+        # the tile under the table's rule (live_offer.also_wins_prompt: a review read the rule twice, here and there)
         state = game.state
-        rule = state.switches.multi_win  # (截胡 unless three: not 一炮多響, which pays every winner)
-        title: Words | None = None if o.phase is not Phase.HAND_OVER else ui("live_also_wins_unless_three") \
-            if rule is MultiWin.NEAREST_UNLESS_THREE else ui("live_also_wins_three_draw") \
-            if rule is MultiWin.THREE_IS_DRAW else ui("live_also_wins")
+        title: Words | None = None
         if voided(state):
             title = ui("live_false_others")
         winner = nearest_winner(state) if o.phase is Phase.HAND_OVER else None
@@ -1227,14 +1224,23 @@ class LiveTab:
 def _typed_dice(text: str | None, which: Words) -> tuple[int, ...] | Words:
     """Dice as typed: "3 5 6", "3,5,6", "3+5+6" (as the table's entries write a throw) or "356" (full-width digits
     too); anything else is said back as typed (a review's "0 -1 3" came back as "0 1 3"), and one number that could be
-    the dice's sum ("12") is asked for die by die."""
+    the dice's sum ("12") is asked for die by die. A throw as the tab itself writes it, "2+2+2 = 6", is read where
+    its total is the dice's sum, and refused naming both where it is not; a throw with no die ("+++") is refused (a
+    review had both refused with a bare "got:", and "+++" taken for no dice at all)."""
     raw = (text or "").strip()
-    if any(not (c.isdecimal() or c.isspace() or c in ",，、+＋") for c in raw):  # (isdigit passed ² and ①, int not)
-        return ui("live_bad_dice", which=which.zh, which_en=which.en, got=raw)
-    if raw.isdecimal() and len(raw) < 3 and 3 <= int(raw) <= 18:  # one number typed, "12": the sum, not each die
-        return ui("live_bad_dice", which=which.zh, which_en=which.en, got=raw) + ui("live_dice_not_total",
-                                                                                    total=int(raw))
-    return tuple(int(c) for c in raw if c.isdecimal())
+    bad = ui("live_bad_dice", which=which.zh, which_en=which.en, got=raw)
+    dice_part, eq, total = raw.replace("＝", "=").partition("=")
+    if any(not (c.isdecimal() or c.isspace() or c in ",，、+＋") for c in dice_part) \
+            or eq and not total.strip().isdecimal():  # (isdigit passed ² and ①, int not)
+        return bad
+    if not eq and raw.isdecimal() and len(raw) < 3 and 3 <= int(raw) <= 18:  # one number typed, "12": the sum
+        return bad + ui("live_dice_not_total", total=int(raw))
+    dice = tuple(int(c) for c in dice_part if c.isdecimal())
+    if raw and not dice:
+        return bad
+    if eq and sum(dice) != int(total):
+        return bad + ui("live_dice_sum_wrong", dice="+".join(map(str, dice)), sum=sum(dice), total=int(total))
+    return dice
 
 
 def _count_typed(text: str) -> int:

@@ -224,7 +224,9 @@ UI: dict[str, tuple[str, str]] = {
                     "{n} tiles so far, {need} to go (a hand holds 16, a meld counting 3; 17 with a tile drawn)"),
     "notation_hint": ("（牌的寫法：萬 1m-9m、筒 1p-9p、條 1s-9s，東南西北白發中 1z-7z，花 1f-8f；也可以直接寫中文，例如 東東東、一二三萬，或點下面的牌）",
                       " (how tiles are written: Characters 1m-9m, Dots 1p-9p, Bamboo 1s-9s; East South West North "
-                      "1z-4z, White Green Red dragons 5z-7z; flowers 1f-8f; or tap them below)"),
+                      "1z-4z, White Green Red dragons 5z-7z; flowers 1f-8f; tiles written in Chinese characters are "
+                      "read too, e.g. East East East, or one two three Characters with the suit said once; or tap "
+                      "them below)"),
     "glossary_title": ("看不懂的詞？", "Words used here"),
     "glossary": (
         "向聽：離聽牌還差幾步；一向聽＝再摸到一張有用的牌就聽牌。\n"
@@ -378,18 +380,18 @@ UI: dict[str, tuple[str, str]] = {
                           "Throw for the first dealer: East ({east}) throws three dice and the seat counted deals. Enter each "
                           "die (e.g. 3 5 6), or press Roll for me"),
     "live_p_dealer_east": ("起莊：坐東的 {east} 做莊", "First dealer: {east}, in the East seat, deals"),
-    "live_p_also_wins": ("一炮多響：還有人也胡這張嗎？有的話先按他的「胡」；沒有就輸入下一把莊家擲的骰子",
-                         "Several winners: does anyone else win on this tile? If so, tap that player's Win first; if not, "
-                         "enter the next dealer's dice"),
+    "live_p_also_wins": ("這一桌的規矩是{rule}：還有人也胡這張嗎？有的話先按他的「胡」；沒有就輸入下一把莊家擲的骰子",
+                         "This table's rule for several winners on one discard: {rule_en}. Does anyone else win on "
+                         "this tile? If so, tap that player's Win first; if not, enter the next dealer's dice"),
     "live_p_false_others": ("詐胡：這一把作廢，同一個莊重打，連莊數不變。若有人當時也喊胡這張，按他的「胡」：他的胡照算（詐胡的罰也照付），"
                             "莊照胡牌的規矩輪；沒有就輸入莊家擲的骰子",
                             "False win: this hand is void and the same dealer deals it again, the streak unchanged. If "
                             "another player also called a win on this tile at the time, tap that player's Win: that win stands (the "
                             "false win's penalty is still paid) and the deal moves as after any win; if not, enter the dealer's "
                             "dice"),
-    "live_p_also_wins_last": ("一炮多響：還有人也胡這張嗎？有的話先按他的「胡」；沒有，這一將就打完了",
-                              "Several winners: does anyone else win on this tile? If so, tap that player's Win first; if not, "
-                              "the session is over"),
+    "live_p_also_wins_last": ("這一桌的規矩是{rule}：還有人也胡這張嗎？有的話先按他的「胡」；沒有，這一將就打完了",
+                              "This table's rule for several winners on one discard: {rule_en}. Does anyone else win on "
+                              "this tile? If so, tap that player's Win first; if not, the session is over"),
     "live_p_nearer_wins": ("截胡：比 {winner} 更近的人也胡這張嗎？有的話按他的「胡」，改由他胡；沒有就輸入下一把莊家擲的骰子",
                            "Only the nearest wins: does a seat nearer than {winner} also win on this tile? If so, tap "
                            "that seat's Win: the nearer seat takes the win; if not, enter the next dealer's dice"),
@@ -443,7 +445,6 @@ UI: dict[str, tuple[str, str]] = {
                              "{seat} chowed {tile_en}; a pung, a kong or a win on that tile still comes first "
                              "(and undoes the chow):"),
     "live_false_others": ("當時也喊胡這張的人（他的胡照算）：", "Also called a win on this tile at the time (it stands):"),
-    "live_also_wins": ("一炮多響：還有人也胡這張嗎？", "Several winners: does anyone else win on this tile?"),
     "live_nearer_wins": ("比 {winner} 更近的人胡這張，就改由他胡：", "A nearer seat's win on it replaces {winner}'s:"),
     "live_flower_by": ("{seat} 補花：", "{seat} shows a flower:"),
     "live_ckong": ("{seat} 暗槓（蓋著）", "{seat}: concealed kong (face down)"),
@@ -1505,12 +1506,12 @@ UI: dict[str, tuple[str, str]] = {
     "switch_as_the_set": ("照規則", "as the rule set has it"),
     # --- a settlement review: a false win under a rule set that does not penalise it (false_win_penalty = none) read
     # "Lin: false win, 0 tai", which a table pays as 底 + 0 tai; nothing is paid ---
-    "ledger_unpaid": ("{player} 詐胡：這套規則不罰，不用付錢", "{player}: false win, no penalty under these rules (nothing "
-                      "is paid)"),
-    "replay_unpaid": ("{player} 詐胡：這套規則不罰，不用付錢", "{player} makes a false win: no penalty under these rules "
-                      "(nothing is paid)"),
-    "penalty_none": ("詐胡不罰：這套規則不罰詐胡，不用付錢", "No false-win penalty: these rules do not penalise a false win "
-                     "(nothing is paid)"),
+    # (the ledger's line and replay's say one thing alike; they said it in two English wordings, a change review)
+    "ledger_unpaid": ("{player} 詐胡：這套規則不罰，不用付錢", "{player}: false win, no penalty under these rules, "
+                      "nothing is paid"),
+    "replay_unpaid": ("{player} 詐胡：這套規則不罰，不用付錢", "{player}: false win, no penalty under these rules, "
+                      "nothing is paid"),
+    "penalty_none": ("這套規則詐胡不罰，不用付錢", "False-win penalty: none under these rules, nothing is paid"),
     # (the Live tab's prompt after such a false win: it said the penalty "is still paid" beside another's win)
     "live_p_false_others_unpaid": ("詐胡（這套規則不罰）：這一把作廢，同一個莊重打，連莊數不變。若有人當時也喊胡這張，按他的「胡」："
                                    "他的胡照算，莊照胡牌的規矩輪；沒有就輸入莊家擲的骰子",
@@ -1546,6 +1547,13 @@ UI: dict[str, tuple[str, str]] = {
     "live_also_wins_three_draw": ("還有人也胡這張嗎？（兩家胡，近的那家胡；三家都胡，這一把流局）",
                                   "Does anyone else win on this tile? (Of two, the nearer wins; with three, the hand is "
                                   "a draw)"),
+    # --- a hand typed on the Score-a-photo tab, 16 tiles and all eight flowers on a self-draw: scored as 八仙過海, as a
+    # photo of it is, and said with the way to 七搶一 (it was refused as "not a win: it needs 17 tiles": a review) ---
+    "typed_eight_flowers": ("打了 16 張牌和全部八張花：當作八仙過海計（摸到第八張花就胡）；若第八張花是搶別家的（七搶一），"
+                            "請在表單的「{field}」選七搶一，並在「{who}」選被搶的人",
+                            "16 tiles and all eight flowers typed: scored as Eight flowers, won on the eighth flower; "
+                            "if the eighth was robbed from another player (Seven rob one), choose that under "
+                            "\u201c{field_en}\u201d and the player robbed under \u201c{who_en}\u201d"),
     # --- a kong typed as four of the hand's own tiles on the Score-a-photo tab: the count said one over, and "a kong's
     # fourth not counted" read as the app's miscount; how a kong is typed is said (a review) ---
     "typed_count_kong": ("；手牌裡寫了四張一樣的（{tiles}）算 4 張，槓只算 3 張：槓請寫成 kong:{one}（明槓）或 "
@@ -1582,6 +1590,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_typed_kong": ("手牌裡寫了四張一樣的（{tiles}）：槓已記在牌桌上，不寫在手牌裡；暗槓只在「{field}」寫一張",
                         "Four alike typed among the hand's tiles ({tiles_en}): a kong is on the table's record, not "
                         "typed in the hand; a concealed kong is named once, under \u201c{field_en}\u201d"),
+    # --- a change review of the Live tab: its own way of writing a throw, "2+2+2 = 6", typed back was refused with a
+    # bare "got:" (view_live._typed_dice); a total that is not the dice's sum is said so ---
+    "live_dice_sum_wrong": ("（{dice} 加起來是 {sum}，不是 {total}）", " ({dice} add up to {sum}, not {total})"),
 }
 
 

@@ -180,7 +180,7 @@ def _window_for_win(state: TableState, e: ev.Won) -> TableState:
         raise IllegalEvent(msg("wrong_tile", want=want.zh if want else "-", want_en=want.said_en if want else "-",
                                got=e.tile.zh if e.tile else "-", got_en=e.tile.said_en if e.tile else "-"))
     if e.seat == w.turn:
-        raise IllegalEvent(own_tile(robbing), seat=e.seat)
+        raise IllegalEvent(own_tile(robbing, winning=True), seat=e.seat)
     if state.claim_rank == 3 and state.outcome is not None and \
             any(c.seat == e.seat for c in state.outcome.claimants):
         raise IllegalEvent(msg("win_kind", kind=e.kind.zh, kind_en=e.kind.en), already=e.seat)

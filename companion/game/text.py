@@ -91,9 +91,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "wrong_drawn": ("摸到的是{want}，不是{got}", "the tile drawn is {want_en}, not {got_en}"),
     "own_discard": ("不能搶自己打的牌", "no player can claim their own discard"),
     "own_kong": ("不能搶自己加槓的牌", "no player can rob their own added kong"),
+    # (a win on it refused: 「不能搶自己打的牌」 said a claim's words to a win, a change review)
+    "own_discard_win": ("不能胡自己打的牌", "no player can win on their own discard"),
     "pass_wrong_tile": ("放過的是桌上的{want}，不是{got}", "the tile passed is the one on offer, {want_en}, not {got_en}"),
     "chow_left": ("只有下家能吃：{seat}不是{discarder}的下家", "only the next player may chow: {seat_en} is not after {discarder_en}"),
-    "chow_shape": ("{tiles}不是順子", "{tiles_en} is not a chow"),
+    "chow_shape": ("{tiles}不是順子", "{tiles_en} are not a chow"),
     "outranked": ("{seat}的{other}優先於{claim}", "{seat_en}'s {other_en} outranks {claim_en}"),
     "kong_left": ("不得順槓（這桌的規矩）：不能槓上家打的牌", "no kong on the previous player's discard (a house rule of this table)"),
     "frozen": ("{seat}已報聽，不能{what}", "{seat_en} has declared ready and may not {what_en}"),
@@ -374,10 +376,10 @@ def switch_off(name: str) -> Msg:
     return msg("switch_off", name=zh, name_en=en, switch=name)
 
 
-def own_tile(robbing: bool) -> Msg:
+def own_tile(robbing: bool, *, winning: bool = False) -> Msg:
     """The refusal of a seat claiming, robbing or passing the tile he himself put on offer: his discard, or
-    (``robbing``) the tile of his own added kong."""
-    return msg("own_kong" if robbing else "own_discard")
+    (``robbing``) the tile of his own added kong; ``winning``: a win on his own discard, said as a win."""
+    return msg("own_kong" if robbing else "own_discard_win" if winning else "own_discard")
 
 
 def _in_chinese(template: str, fill: _Fill) -> str:

@@ -751,7 +751,6 @@ def test_my_hands_meld_keys_lay_a_meld_down(page: Any) -> None:
     page.wait_for_selector(_sel("hand-meld-said"), state="detached")  # laid down: the key is no longer armed
 
 
-
 def test_my_hands_pung_takes_the_pair_from_the_hand_and_the_backspace_puts_it_back(page: Any) -> None:
     """A claim at the table: the hand typed, then 碰 and 6m: the 66m held go into the pung, and it is 17 tiles to
     discard from (it read "5 copies of 6m"); the backspace then gives the pair back, not only drops the meld (a
@@ -770,6 +769,7 @@ def test_my_hands_pung_takes_the_pair_from_the_hand_and_the_backspace_puts_it_ba
     wait_text(page, "hand-headline", laid.headline.zh)
     tap(page, "hand-backspace")
     wait_text(page, "hand-headline", before.headline.zh)
+
 
 def _until(check: Any) -> None:
     """Wait for the server's side of a tap (a generous bound, as for the page's own waits)."""
@@ -1064,13 +1064,14 @@ def test_a_restarted_table_shows_its_ledger_and_asks_for_other_winners_before_th
     assert game.win(winner, ev.WinKind.DISCARD, "123m456m789m123s46p55z") is None
     others = [c.seat for c in game.offer().wins]
     assert others and game.offer().dice
+    prompt = game.offer().prompt  # (live_p_also_wins, the table's rule named: 都胡)
     game.close()
     with _app_process(game.path, tmp_path) as address:
         page = _open(browser, address + "ledger", ready="title")
         try:
             page.wait_for_selector(_sel("ledger-of-live"), state="attached")  # the live game's ledger, at once
             tap(page, "tab-live")
-            wait_text(page, "live-prompt", ui("live_p_also_wins").zh)
+            wait_text(page, "live-prompt", prompt.zh)
             other = centre(page, f"live-win-{others[0]}-discard")
             dice = centre(page, "live-dice")
             assert other[1] < dice[1]  # who else wins first, then the dice

@@ -348,6 +348,8 @@ def test_a_hand_that_cannot_be_read_says_how_tiles_are_written() -> None:
     assert isinstance(result, HandFailed)
     assert result.reason.en.endswith(ui("notation_hint").en) and "1z-4z" in result.reason.en
     assert result.reason.zh.endswith(ui("notation_hint").zh) and "東南西北" in result.reason.zh
+    # Chinese input said in both languages (the English hint did not mention it, a change review)
+    assert "一二三萬" in result.reason.zh and "written in Chinese characters are read too" in result.reason.en
 
 
 def test_an_end_held_whole_is_said_of_that_shape_not_of_the_hand() -> None:

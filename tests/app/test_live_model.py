@@ -869,7 +869,8 @@ def test_several_winners_are_asked_for_before_the_next_deal() -> None:
     assert before is not None and before.phase is Phase.HAND_OVER  # the first winner entered, the second not
     first = offer_for(before, 0)
     assert first.wins and first.dice
-    assert first.prompt in (ui("live_p_also_wins"), ui("live_p_also_wins_last"))
+    assert first.prompt in (ui("live_p_also_wins", rule="都胡", rule_en="all of them win"),
+                            ui("live_p_also_wins_last", rule="都胡", rule_en="all of them win"))
     assert "骰" in first.prompt.zh or "打完" in first.prompt.zh
     both = offer_for(state, 0)  # the last seat may still win on it (the table cannot see his hand)
     won = {r.seat for r in state.outcome.winners}
@@ -1282,6 +1283,24 @@ def test_after_a_false_win_the_prompt_says_the_hand_is_void_and_whose_win_would_
     game.close()
 
 
+def test_a_false_wins_prompt_under_a_rule_set_that_cannot_be_read_now_is_said_not_raised(tmp_path: Path) -> None:
+    """A change review: the prompt after a 詐胡 looked up the rules' false-win penalty with no guard, where the
+    confirmation of a 詐胡 (LiveGame.unknown_claim) had one: a house set's file removed since the table sat down
+    raised out of the prompt, which is drawn after every entry. One guarded lookup serves both."""
+    from dataclasses import replace
+
+    from companion.app.live_offer import _prompt, false_win_penalty
+
+    game = _dealt(tmp_path)
+    assert game.discard("1z") is None
+    assert game.false_win((game.state.dealer + 2) % 4) is None
+    assert false_win_penalty(game.state) == "fixed8_plus_dealer"
+    gone = replace(game.state, profile="a_house_set_since_removed")
+    assert false_win_penalty(gone) is None
+    assert _prompt(gone, None, False, False, session_over=False, more_winners=True) == ui("live_p_false_others")
+    game.close()
+
+
 def _claimed_across(tmp_path: Path, kind: MeldKind) -> tuple[LiveGame, int, int]:
     """The dealer's first discard, 5p, claimed (a pung or a kong) by the seat across: the game, the dealer, the
     claimer."""
@@ -1473,6 +1492,23 @@ def test_only_one_number_typed_for_the_dice_is_taken_for_their_total() -> None:
     total = _typed_dice("12", dice)
     assert isinstance(total, Words) and "不是總和 12" in total.zh and "not the total 12" in total.en
     assert _typed_dice("1 2", dice) == _typed_dice("1,2", dice) == (1, 2)
+
+
+def test_dice_typed_as_the_tab_writes_a_throw_are_read_and_a_wrong_total_is_said() -> None:
+    """A change review: "2+2+2 = 6", as the tab's own entries write a throw, was refused with a bare "got:", and
+    "+++" was taken for no dice at all."""
+    from companion.app.view_live import _typed_dice
+
+    dice = ui("live_dice")
+    assert _typed_dice("2+2+2 = 6", dice) == _typed_dice("2+2+2=6", dice) == _typed_dice("２＋２＋２＝６", dice) \
+        == (2, 2, 2)
+    assert _typed_dice("6 5 4 = 15", dice) == (6, 5, 4)
+    bad = ui("live_bad_dice", which=dice.zh, which_en=dice.en, got="2+2+2 = 7")
+    assert _typed_dice("2+2+2 = 7", dice) == bad + ui("live_dice_sum_wrong", dice="2+2+2", sum=6, total=7)
+    said = _typed_dice("2+2+2 = 7", dice)
+    assert isinstance(said, Words) and "add up to 6, not 7" in said.en and "加起來是 6，不是 7" in said.zh
+    for typed in ("+++", "= 6", "2+2+2 =", "2+2+2 = 6 = 6", "2+2+2 = x"):
+        assert _typed_dice(typed, dice) == ui("live_bad_dice", which=dice.zh, which_en=dice.en, got=typed), typed
 
 
 def test_a_false_win_under_the_minimum_carries_the_tai_it_claimed(tmp_path: Path,
@@ -1847,22 +1883,24 @@ def test_the_prompt_after_a_win_on_a_discard_says_the_tables_rule_for_two_or_thr
                                                                                            rule: str) -> None:
     """A review: under 截胡 unless three (or three winners draw), C's and then B's win on A's 3m were entered and the
     prompt said 「一炮多響：還有人也胡這張嗎？」 ("Several winners"), while the caption said C's win no longer counts
-    and the ledger paid B alone; the prompt now says the table's rule: of two the nearer wins, and what three make."""
+    and the ledger paid B alone; the prompt now says the table's rule, by the name the rule sets give it."""
     from companion.app.live_offer import _prompt
+    from companion.rules.profiles._schema import SWITCHES
 
     game = LiveGame(tmp_path / "table.sqlite", seed=1)
     assert game.start(("A", "B", "C", "D"), "atawmj_2009", 30, 10,
                       house={"first_dealer": "east_deals", "multi_win": rule}) is None
     assert game.choose_dealer() is None and game.throw((1, 2, 3)) is None
     assert game.discard("3m") is None
-    want = ui("live_p_unless_three" if rule == "nearest_unless_three" else "live_p_three_draw")
+    name = SWITCHES["multi_win"].choice_name(rule)  # 截胡，三家都胡時都算 / the nearest, but all three when three
+    want = ui("live_p_also_wins", rule=name[0], rule_en=name[1])
     for seat, hand in ((2, "12m 456m 789m 456p 11s 999s"), (1, "12m 456s 789s 456p 11p 999p")):
         assert game.win(seat, ev.WinKind.DISCARD, hand) is None
         offer = game.offer()
         assert offer.prompt == want and [c.seat for c in offer.wins] == ([1, 3] if seat == 2 else [3])
-        assert "一炮多響" not in offer.prompt.zh and "Several winners" not in offer.prompt.en
+        assert name[0] in offer.prompt.zh and name[1] in offer.prompt.en and "一炮多響" not in offer.prompt.zh
         last = _prompt(game.state, None, False, False, session_over=True, more_winners=True)  # the session's last hand
-        assert last == ui(f"{'live_p_unless_three' if rule == 'nearest_unless_three' else 'live_p_three_draw'}_last")
+        assert last == ui("live_p_also_wins_last", rule=name[0], rule_en=name[1])
         assert "這一將就打完了" in last.zh and "the session is over" in last.en
     out = game.state.outcome
     assert out is not None and [w.seat for w in out.winners] == [1]  # as the prompt says: of two, the nearer

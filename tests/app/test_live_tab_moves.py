@@ -722,8 +722,11 @@ def test_a_win_refused_then_mended_in_the_form_no_longer_says_the_refusal(tmp_pa
 @pytest.mark.parametrize("rule", ["nearest_unless_three", "three_is_draw"])
 def test_the_win_buttons_after_a_win_say_the_tables_rule_for_two_or_three_winners(tmp_path: Path, rule: str) -> None:
     """A review: under 截胡 unless three (or three winners draw), the buttons for a further win on the tile stood under
-    「一炮多響：還有人也胡這張嗎？」 ("Several winners"), as if each winner were paid; they say the table's rule."""
+    「一炮多響：還有人也胡這張嗎？」 ("Several winners"), as if each winner were paid; the prompt beside them says the
+    table's rule, and says it once: the buttons' heading said it again (a change review read it twice)."""
+    from companion.app.live_offer import also_wins_prompt
     from companion.game import events as ev
+    from companion.rules.profiles._schema import SWITCHES
 
     game = _table(tmp_path, rule)
     assert game.discard("9m") is None
@@ -731,7 +734,9 @@ def test_the_win_buttons_after_a_win_say_the_tables_rule_for_two_or_three_winner
     tab = LiveTab(_Phone(), game)
     tab.visible = True
     shown = _texts(tab.build())
-    want = ui("live_also_wins_unless_three" if rule == "nearest_unless_three" else "live_also_wins_three_draw")
-    assert tab.host.t(want) in shown and tab.host.t(ui("live_also_wins")) not in shown
-    assert not any("Several winners" in said for said in shown)
+    prompt = tab.host.t(also_wins_prompt(game.state, False))
+    assert prompt in shown
+    name = tab.host.t(Words(*SWITCHES["multi_win"].choice_name(rule)))  # the rule sets' name of the rule
+    assert prompt.count(name) == 1  # (the terms line and the house rules' menu name it too, as every table's)
+    assert not any(c.identifier == "live-claims-title" for c in _idents(tab.build()))
     game.close()

@@ -819,4 +819,4 @@ def test_a_chow_of_tiles_not_held_or_not_in_a_run_names_them_in_english() -> Non
     review): the tiles by name."""
     tb = opened()
     err = tb.refused(ev.Chowed(seat=1, tiles=tiles("67s"), tile=t("9s")), "chow_shape")
-    assert err.reason.en == "6 Bamboo, 7 Bamboo and 9 Bamboo is not a chow"
+    assert err.reason.en == "6 Bamboo, 7 Bamboo and 9 Bamboo are not a chow"

@@ -787,8 +787,7 @@ def test_a_tables_own_minimum_over_a_sets_own_says_the_sets(capsys: pytest.Captu
     ("claimed_tai", "詐胡罰 0 台 · 莊家 +3 台（莊家 1、連1拉1；莊家付或收的才加）",
      "False-win penalty: 0 tai · dealer +3 tai (dealer 1, dealer continuation 1 and streak pull 1; on what the dealer "
      "pays or is paid)"),
-    ("none", "詐胡不罰：這套規則不罰詐胡，不用付錢",
-     "No false-win penalty: these rules do not penalise a false win (nothing is paid)"),
+    ("none", "這套規則詐胡不罰，不用付錢", "False-win penalty: none under these rules, nothing is paid"),
 ])
 def test_explain_says_the_false_win_penalty_the_payments_make(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                               penalty: str, zh: str, en: str) -> None:
