@@ -1519,41 +1519,6 @@ UI: dict[str, tuple[str, str]] = {
                                    "it again, the streak unchanged. If another player also called a win on this tile at "
                                    "the time, tap that player's Win: that win stands and the deal moves as after any "
                                    "win; if not, enter the dealer's dice"),
-    # --- the Live tab's prompt after a win on a discard under 截胡 unless three (or three winners draw): it said
-    # 「一炮多響」 ("Several winners") while the caption said the farther win no longer counts, and B alone was paid ---
-    "live_p_unless_three": ("截胡，三家都胡時都算：還有人也胡這張嗎？有的話先按他的「胡」（兩家胡，近的那家胡；三家都胡，三家都算）；"
-                            "沒有就輸入下一把莊家擲的骰子",
-                            "The nearest wins, but all three when three: does anyone else win on this tile? If so, tap "
-                            "that player's Win first (of two, the nearer wins; with three, all three win); if not, "
-                            "enter the next dealer's dice"),
-    "live_p_unless_three_last": ("截胡，三家都胡時都算：還有人也胡這張嗎？有的話先按他的「胡」（兩家胡，近的那家胡；三家都胡，三家都算）；"
-                                 "沒有，這一將就打完了",
-                                 "The nearest wins, but all three when three: does anyone else win on this tile? If "
-                                 "so, tap that player's Win first (of two, the nearer wins; with three, all three "
-                                 "win); if not, the session is over"),
-    "live_p_three_draw": ("截胡，三家都胡時流局：還有人也胡這張嗎？有的話先按他的「胡」（兩家胡，近的那家胡；三家都胡，這一把流局）；"
-                          "沒有就輸入下一把莊家擲的骰子",
-                          "The nearest wins, a draw when three: does anyone else win on this tile? If so, tap that "
-                          "player's Win first (of two, the nearer wins; with three, the hand is a draw); if not, "
-                          "enter the next dealer's dice"),
-    "live_p_three_draw_last": ("截胡，三家都胡時流局：還有人也胡這張嗎？有的話先按他的「胡」（兩家胡，近的那家胡；三家都胡，這一把流局）；"
-                               "沒有，這一將就打完了",
-                               "The nearest wins, a draw when three: does anyone else win on this tile? If so, tap "
-                               "that player's Win first (of two, the nearer wins; with three, the hand is a draw); if "
-                               "not, the session is over"),
-    "live_also_wins_unless_three": ("還有人也胡這張嗎？（兩家胡，近的那家胡；三家都胡，三家都算）",
-                                    "Does anyone else win on this tile? (Of two, the nearer wins; with three, all three "
-                                    "win)"),
-    "live_also_wins_three_draw": ("還有人也胡這張嗎？（兩家胡，近的那家胡；三家都胡，這一把流局）",
-                                  "Does anyone else win on this tile? (Of two, the nearer wins; with three, the hand is "
-                                  "a draw)"),
-    # --- a hand typed on the Score-a-photo tab, 16 tiles and all eight flowers on a self-draw: scored as 八仙過海, as a
-    # photo of it is, and said with the way to 七搶一 (it was refused as "not a win: it needs 17 tiles": a review) ---
-    "typed_eight_flowers": ("打了 16 張牌和全部八張花：當作八仙過海計（摸到第八張花就胡）；若第八張花是搶別家的（七搶一），"
-                            "請在表單的「{field}」選七搶一，並在「{who}」選被搶的人",
-                            "16 tiles and all eight flowers typed: scored as Eight flowers, won on the eighth flower; "
-                            "if the eighth was robbed from another player (Seven rob one), choose that under "
-                            "\u201c{field_en}\u201d and the player robbed under \u201c{who_en}\u201d"),
     # --- a kong typed as four of the hand's own tiles on the Score-a-photo tab: the count said one over, and "a kong's
     # fourth not counted" read as the app's miscount; how a kong is typed is said (a review) ---
     "typed_count_kong": ("；手牌裡寫了四張一樣的（{tiles}）算 4 張，槓只算 3 張：槓請寫成 kong:{one}（明槓）或 "
