@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from string import Formatter
 
 from companion.english import agreed, chinese
-from companion.names import in_chinese
+from companion.names import chinese_filled
 from companion.tiles import Tile
 
 __all__ = ["Bilingual", "IllegalEvent", "Msg", "TEMPLATES", "msg", "seat_label", "tile_names", "WIND_ZH", "WIND_EN", "WIND_LETTER",
@@ -380,27 +379,13 @@ def own_tile(robbing: bool) -> Msg:
     return msg("own_kong" if robbing else "own_discard")
 
 
-def _in_chinese(template: str, fill: _Fill) -> str:
-    """The Chinese ``template`` filled: a text filled in (a player's name, 「C」 or 「小美」) spaced from the Chinese
-    around it as :func:`~companion.names.in_chinese` writes a name (「C 不是 A 的下家」, 「小華不是小美的下家」);
-    numbers are filled as they are (the templates space them where they should be)."""
-    parts: list[tuple[str, bool]] = []
-    for literal, field, spec, conversion in Formatter().parse(template):
-        parts.append((literal, False))
-        if field is not None:
-            value = fill[field]
-            value = Formatter().convert_field(value, conversion) if conversion else value
-            parts.append((format(value, spec or ""), isinstance(value, str)))
-    return "".join(in_chinese(text, parts[i - 1][0] if i else "", parts[i + 1][0] if i + 1 < len(parts) else "")
-                   if named else text for i, (text, named) in enumerate(parts))
-
-
 def msg(key: str, **kw: object) -> Msg:
     """Fill the template ``key``; a field ``x`` fills ``{x}`` and, unless ``x_en`` is given, ``{x_en}``. A name
-    filled into the Chinese is spaced from it as the app's words space one (:func:`_in_chinese`)."""
+    filled into the Chinese is spaced from it as the app's words space one
+    (:func:`~companion.names.chinese_filled`)."""
     zh, en = TEMPLATES[key]
     fill = _Fill(kw)
-    return Msg(key, _in_chinese(zh, fill), agreed(en.format_map(fill)))
+    return Msg(key, chinese_filled(zh, fill), agreed(en.format_map(fill)))
 
 
 class IllegalEvent(ValueError):

@@ -71,7 +71,7 @@ def test_a_win_over_a_chow_pung_or_kong_says_it_no_longer_counts(tmp_path: Path,
     assert game.win(3, ev.WinKind.DISCARD, "123p456p789p123s46m55s") is None
     said = game.frame().recent[0]
     assert f"a win comes before a {claim}: 小南's {claim} no longer counts" in said.en, said.en
-    assert f"胡比{zh}優先：小南 的{zh}不算了" in said.zh, said.zh
+    assert f"胡比{zh}優先：小南的{zh}不算了" in said.zh, said.zh
     assert "no longer counts" not in game.frame().recent[1].en  # (the claim's own line says nothing of it)
 
 

@@ -539,7 +539,7 @@ def test_a_win_form_whose_draw_was_shown_the_eighth_flower_names_it_however_many
     gone = game.claim_gone(form, dealer, kind)
     said = f"The tile {PLAYERS[dealer]} drew when this form was opened was since shown to be the eighth flower, " \
            "Bamboo flower"
-    assert said in gone.en and f"這個表單開啟時 {PLAYERS[dealer]} 摸的牌，後來亮出是第八張花 竹" in gone.zh
+    assert said in gone.en and f"這個表單開啟時{PLAYERS[dealer]}摸的牌，後來亮出是第八張花 竹" in gone.zh
     assert gone.en.index(said) < gone.en.index("If the flower was tapped by mistake")
     game.close()
 

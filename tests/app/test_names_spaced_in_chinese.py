@@ -1,0 +1,75 @@
+"""A player's name is spaced one way in every Chinese line: a space only where a Latin letter or digit meets a Chinese
+character (「Bob 打了」, 「小美打了」), as the game's refusals space it (「小美已報聽，不能吃」). A review read
+「小美 詐胡：這套規則不罰…」 in the replay beside refusals with no space: the app's words typed a space beside the name."""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+from string import Formatter
+
+from companion.app.live_model import LiveGame
+from companion.app.words import NAME_FIELDS, UI, ui
+from companion.game.text import msg
+
+NUMBERS = {("learn_dealer_total", "dealer"), ("photo_total_dealer", "dealer"), ("ledger_dealer", "dealer"),
+           ("pays_stakes_capped", "dealer")}
+"""The templates whose {dealer} is a number of tai, not the dealer's name: spaced as numbers are."""
+
+
+def _chinese(c: str) -> bool:
+    return c.isalnum() and unicodedata.east_asian_width(c) in "WF"
+
+
+def test_no_chinese_template_types_a_space_beside_a_name() -> None:
+    typed = []
+    for key, (zh, _) in UI.items():
+        parts = list(Formatter().parse(zh))
+        for i, (literal, field, _, _) in enumerate(parts):
+            if field not in NAME_FIELDS or (key, field) in NUMBERS:
+                continue
+            after = parts[i + 1][0] if i + 1 < len(parts) else ""
+            if literal.endswith(" ") and len(literal) > 1 and _chinese(literal[-2]):
+                typed.append((key, f"… {{{field}}}"))
+            if after.startswith(" ") and len(after) > 1 and _chinese(after[1]):
+                typed.append((key, f"{{{field}}} …"))
+    assert not typed, typed  # the space is ui()'s to put, where the name is Latin
+
+
+def test_a_name_in_the_apps_words_is_spaced_as_in_the_games_refusals() -> None:
+    assert ui("live_no_ready", seat="小美").zh == "小美現在不能報聽"
+    assert ui("live_no_ready", seat="B").zh == "B 現在不能報聽"
+    assert ui("replay_unpaid", player="小美").zh.startswith("小美詐胡：")
+    assert ui("replay_unpaid", player="Bob").zh.startswith("Bob 詐胡：")
+    assert ui("pays", payer="小美", payee="Bob", amount=60).zh == "小美付 Bob 60"
+    assert ui("pays", payer="C3", payee="阿東", amount=60).zh == "C3 付阿東 60"
+    assert ui("live_win_form", seat="小美", kind="自摸").zh.startswith("小美自摸：")
+    assert ui("live_win_form", seat="Bob", kind="自摸").zh.startswith("Bob 自摸：")
+    assert ui("learn_dealer_total", dealer=2).zh == "莊家台共 2 台"  # a number, spaced as typed
+    assert msg("frozen", seat="小美", what="吃", what_en="chow").zh == "小美已報聽，不能吃"
+    assert msg("chow_left", seat="C", discarder="A").zh == "只有下家能吃：C 不是 A 的下家"
+    for name in ("小美", "Bob", "C3"):
+        assert ui("live_no_ready", seat=name).en == f"{name} cannot declare ready now"  # the English as it was
+
+
+SAID = {  # who discarded, and the next seat to tap: each name as a Chinese sentence writes it
+    "小美": ("小美打了 一萬：", "點小美打出的牌"),
+    "Bob": ("Bob 打了 一萬：", "點 Bob 打出的牌"),
+    "阿東": ("阿東打了 一萬：", "點阿東打出的牌"),
+    "C3": ("C3 打了 一萬：", "點 C3 打出的牌"),
+}
+
+
+def test_a_live_prompt_spaces_a_chinese_and_a_latin_name_each_its_way(tmp_path: Path) -> None:
+    game = LiveGame(tmp_path / "table.sqlite")
+    players = tuple(SAID)  # Chinese and Latin names alternate: whoever deals, his neighbour's name is the other kind
+    assert game.start(players, "atawmj_2009", 30, 10) is None
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None
+    assert game.throw((2, 2, 4)) is None
+    dealer = game.state.dealer
+    assert game.discard("1m") is None
+    prompt = game.offer().prompt
+    who, nxt = players[dealer], players[(dealer + 1) % 4]
+    assert SAID[who][0] in prompt.zh and SAID[nxt][1] in prompt.zh, prompt.zh
+    assert f"{who} discarded" in prompt.en and f"tap what {nxt} discards" in prompt.en, prompt.en
+    game.close()
