@@ -228,11 +228,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     # table printout
     "seat_line": ("{wind}家 {name}{dealer}", "{wind_en} {name}{dealer_en}"),
     "wall_line": ("牌牆 {count} 張，可摸 {live} 張，留牌 {reserve} 張", "wall {count}, live {live}, kept back {reserve}"),
-    "hand_line": ("{round}風圈第 {k} 把（全場第 {n} 把）　莊家 {dealer}　連莊 {streak}",
+    "hand_line": ("{round}風圈第 {k} 把（全場第 {n} 把）　莊家{dealer}　連莊 {streak}",
                   "{round_en} round, hand {k} (hand {n} of the session), dealer {dealer_en}, streak {streak}"),
     # (as the ledger's CSV and the replay's each-hand lines say it, capital and all: a review read both ways)
     "session_over_line": ("一將打完", "The session is over"),
-    "next_deal_line": ("下一把：{dealer} 做莊，連莊 {streak}，{round}風圈",
+    "next_deal_line": ("下一把：{dealer}做莊，連莊 {streak}，{round}風圈",
                        "Next hand: {dealer_en} deals, streak {streak}, {round_en} round"),
     # a flower drawn and shown, not yet replaced (spec §2.6; the eighth may be won on the spot, §4.2, §4.4): what the
     # table waits for (no discard before it), and how the replay says the correction of a draw logged face down
@@ -246,14 +246,14 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                           "before it"),
     "phase_flower_end": ("等待流局：最後一張是花 {tile}，沒有牌可補", "waiting for the draw: the last tile is "
                          "{tile_en}, and none is left to replace it"),
-    "retract_shown": ("更正 {name} 面朝下記的摸牌：亮出來是花 {tile}，下一行照這張重記",
+    "retract_shown": ("更正{name}面朝下記的摸牌：亮出來是花 {tile}，下一行照這張重記",
                       "correcting {name}'s draw logged face down: shown, it is {tile_en}; entered again below, named"),
     "retract_set_aside": ("暫時撤下，好更正前面那張摸牌；更正後照原樣重記",
                           "set aside to correct the draw before it; entered again after it as it was"),
     "retract_note": ("備註：{note}", "note: {note_en}"),
-    "drew_flower_shown": ("{name} 摸到花 {tile}（亮出）", "{name} draws a flower, {tile_en} (shown)"),
+    "drew_flower_shown": ("{name}摸到花 {tile}（亮出）", "{name} draws a flower, {tile_en} (shown)"),
     # (the undo of that correction, as the replay says it: a change review found its lines bare)
-    "retract_undo_shown": ("復原：撤回第八張花的更正（{name} 的摸牌改回面朝下）",
+    "retract_undo_shown": ("復原：撤回第八張花的更正（{name}的摸牌改回面朝下）",
                            "undo: the eighth flower's correction of {name_en}'s draw taken back (the draw goes back "
                            "to face down)"),
     "retract_undo_aside": ("復原：撤回第八張花的更正時重記的這筆（下面照原樣再記一次）",

@@ -398,7 +398,7 @@ def test_a_concealed_kong_named_wrong_at_the_win_is_put_right_from_the_ledger(tm
     (fixed,) = panel.rows[0].shown
     assert fixed.kongs == ("1z",) and fixed.melds == (("0x", "1z", "1z", "0x"),) and fixed.corrected
     name = game.state.players[winner]
-    said = Words(f"改正第 1 把 {name} 攤開的牌：一萬 二萬 三萬 四萬 五萬 六萬 七條 八條 九條 二筒 三筒 四筒 五條 + 五條，暗槓 東",
+    said = Words(f"改正第 1 把{name}攤開的牌：一萬 二萬 三萬 四萬 五萬 六萬 七條 八條 九條 二筒 三筒 四筒 五條 + 五條，暗槓 東",
                  f"{name}'s tiles shown in hand 1 corrected: 1 2 3 4 5 6 Characters, 2 3 4 Dots, 5 7 8 9 Bamboo "
                  "+ 5 Bamboo; concealed kongs: East wind")
     assert game.frame().recent[0] == said and game.undo_what() == said

@@ -1137,17 +1137,17 @@ def test_the_undo_button_says_what_the_tap_it_takes_back_was(tmp_path: Path) -> 
     dealer = game.state.dealer
     assert game.discard("1z") is None
     first = PLAYERS[dealer]
-    assert game.undo_what() == Words(f"{first} 打東", f"{first} discards the East wind")
+    assert game.undo_what() == Words(f"{first}打東", f"{first} discards the East wind")
     assert game.discard("9m") is None  # the next seat's draw and discard: one tap
     nxt = PLAYERS[(dealer + 1) % 4]
-    assert game.undo_what() == Words(f"{nxt} 打九萬", f"{nxt} discards 9 Characters")
+    assert game.undo_what() == Words(f"{nxt}打九萬", f"{nxt} discards 9 Characters")
     taker = (dealer + 3) % 4
     assert game.claim(taker, MeldKind.KONG) is None  # the kong (a suit tile's: its replacement waits for the table)
-    assert game.undo_what() == Words(f"{PLAYERS[taker]} 明槓九萬", f"{PLAYERS[taker]} kongs 9 Characters from the discard")
+    assert game.undo_what() == Words(f"{PLAYERS[taker]}明槓九萬", f"{PLAYERS[taker]} kongs 9 Characters from the discard")
     snap, _ = game.snapshot()
     assert snap.undo_what == game.undo_what()  # the screen's offer carries it for the button
     assert game.undo() is None
-    assert game.undo_what() == Words(f"{nxt} 打九萬", f"{nxt} discards 9 Characters")
+    assert game.undo_what() == Words(f"{nxt}打九萬", f"{nxt} discards 9 Characters")
     game.close()
 
 
@@ -1164,7 +1164,7 @@ def test_undo_names_a_ready_declared_with_the_discard(tmp_path: Path) -> None:
     assert game.discard("1z") is None
     nxt = PLAYERS[(game.state.dealer + 1) % 4]
     assert game.discard("9m", ready=True) is None  # 地聽 on his first discard: the draw, the ready, the discard
-    assert game.undo_what() == Words(f"{nxt} 打九萬（地聽）", f"{nxt} discards 9 Characters (earthly ready)")
+    assert game.undo_what() == Words(f"{nxt}打九萬（地聽）", f"{nxt} discards 9 Characters (earthly ready)")
     assert game.undo() is None
     assert game.state.seats[(game.state.dealer + 1) % 4].ready is None
     game.close()

@@ -9,31 +9,45 @@ from pathlib import Path
 from string import Formatter
 
 from companion.app.live_model import LiveGame
+from companion.app.table_model import describe
 from companion.app.words import NAME_FIELDS, UI, ui
-from companion.game.text import msg
+from companion.game import events as ev
+from companion.game.state import TableState
+from companion.game.text import TEMPLATES, msg
+from companion.tiles import Tile
 
 NUMBERS = {("learn_dealer_total", "dealer"), ("photo_total_dealer", "dealer"), ("ledger_dealer", "dealer"),
-           ("pays_stakes_capped", "dealer")}
-"""The templates whose {dealer} is a number of tai, not the dealer's name: spaced as numbers are."""
+           ("pays_stakes_capped", "dealer"), ("bad_seat", "seat")}
+"""The templates whose {dealer} is a number of tai, not the dealer's name (and a seat typed as a number): spaced as
+numbers are."""
+
+PLAYER_NAMED = {"retract_shown", "drew_flower_shown", "retract_undo_shown"}
+"""The game's messages whose {name} is a player's (elsewhere it is a file's, a rule set's, an event's)."""
 
 
 def _chinese(c: str) -> bool:
     return c.isalnum() and unicodedata.east_asian_width(c) in "WF"
 
 
-def test_no_chinese_template_types_a_space_beside_a_name() -> None:
+def _typed(templates: dict[str, tuple[str, str]], fields: frozenset[str]) -> list[tuple[str, str]]:
+    """The templates with a space typed between a name field and a Chinese character."""
     typed = []
-    for key, (zh, _) in UI.items():
+    for key, (zh, _) in templates.items():
         parts = list(Formatter().parse(zh))
         for i, (literal, field, _, _) in enumerate(parts):
-            if field not in NAME_FIELDS or (key, field) in NUMBERS:
+            if (field not in fields and not (field == "name" and key in PLAYER_NAMED)) or (key, field) in NUMBERS:
                 continue
             after = parts[i + 1][0] if i + 1 < len(parts) else ""
             if literal.endswith(" ") and len(literal) > 1 and _chinese(literal[-2]):
                 typed.append((key, f"… {{{field}}}"))
             if after.startswith(" ") and len(after) > 1 and _chinese(after[1]):
                 typed.append((key, f"{{{field}}} …"))
-    assert not typed, typed  # the space is ui()'s to put, where the name is Latin
+    return typed
+
+
+def test_no_chinese_template_types_a_space_beside_a_name() -> None:
+    assert not _typed(UI, NAME_FIELDS)  # the space is ui()'s to put, where the name is Latin
+    assert not _typed(TEMPLATES, NAME_FIELDS | {"discarder"})  # and msg()'s
 
 
 def test_a_name_in_the_apps_words_is_spaced_as_in_the_games_refusals() -> None:
@@ -73,3 +87,14 @@ def test_a_live_prompt_spaces_a_chinese_and_a_latin_name_each_its_way(tmp_path: 
     assert SAID[who][0] in prompt.zh and SAID[nxt][1] in prompt.zh, prompt.zh
     assert f"{who} discarded" in prompt.en and f"tap what {nxt} discards" in prompt.en, prompt.en
     game.close()
+
+
+def test_the_latest_plays_space_a_name_as_the_prompt_does() -> None:
+    """The Live tab's latest plays (and the replay's caption, the undo button) read 「小美 打一萬」 under the prompt
+    「小美打了 一萬」, and 「北北 胡五萬（阿東 放槍）（胡比吃優先：小南的吃不算了）」 in one line."""
+    before = TableState(players=tuple(SAID))
+    assert describe(ev.Discarded(seat=0, tile=Tile.M1), before).zh == "小美打一萬"
+    assert describe(ev.Discarded(seat=1, tile=Tile.M1), before).zh == "Bob 打一萬"
+    assert describe(ev.FalseWin(seat=2), before).zh == "阿東詐胡"
+    assert describe(ev.FalseWin(seat=3), before).zh == "C3 詐胡"
+    assert describe(ev.Discarded(seat=1, tile=Tile.M1), before).en == "Bob discards 1 Character"
