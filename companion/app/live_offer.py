@@ -28,6 +28,7 @@ from companion.game.state import (
 from companion.game.switches import FirstDealer, MultiWin, WrongCount
 from companion.game.text import EVENT_EN, EVENT_ZH, IllegalEvent, own_tile
 from companion.hand import MeldKind
+from companion.names import in_chinese
 from companion.rules.profiles import load_profile
 from companion.tiles import Tile
 
@@ -474,11 +475,11 @@ def _claims(state: TableState) -> tuple[Claim, ...]:
                     if _ok(state, ev.Chowed(seat=seat, tiles=pair, tile=t)):
                         run = tuple(sorted((pair[0], pair[1], t)))
                         out.append(Claim(seat, MeldKind.CHOW, tuple(x.code for x in run),
-                                         Words(f"{who} 吃", f"{who} chows")))
+                                         Words(in_chinese(who, after="吃") + "吃", f"{who} chows")))
         if _ok(state, ev.Punged(seat=seat, tile=t)):
-            out.append(Claim(seat, MeldKind.PUNG, (t.code,) * 3, Words(f"{who} 碰", f"{who} pungs")))
+            out.append(Claim(seat, MeldKind.PUNG, (t.code,) * 3, Words(in_chinese(who, after="碰") + "碰", f"{who} pungs")))
         if _ok(state, *kong_tap(state, ev.ExposedKong(seat=seat, tile=t), seat)):
-            out.append(Claim(seat, MeldKind.KONG, (t.code,) * 4, Words(f"{who} 槓", f"{who} kongs")))
+            out.append(Claim(seat, MeldKind.KONG, (t.code,) * 4, Words(in_chinese(who, after="槓") + "槓", f"{who} kongs")))
     return tuple(out)
 
 

@@ -14,6 +14,7 @@ from companion.app.words import NAME_FIELDS, UI, ui
 from companion.game import events as ev
 from companion.game.state import TableState
 from companion.game.text import TEMPLATES, msg
+from companion.hand import MeldKind
 from companion.tiles import Tile
 
 NUMBERS = {("learn_dealer_total", "dealer"), ("photo_total_dealer", "dealer"), ("ledger_dealer", "dealer"),
@@ -85,6 +86,9 @@ def test_a_live_prompt_spaces_a_chinese_and_a_latin_name_each_its_way(tmp_path: 
     prompt = game.offer().prompt
     who, nxt = players[dealer], players[(dealer + 1) % 4]
     assert SAID[who][0] in prompt.zh and SAID[nxt][1] in prompt.zh, prompt.zh
+    pungs = {c.seat: c.label.zh for c in game.offer().claims if c.kind is MeldKind.PUNG}  # (the buttons 「小美碰」)
+    assert pungs and all(said == {"小美": "小美碰", "Bob": "Bob 碰", "阿東": "阿東碰", "C3": "C3 碰"}[players[s]]
+                         for s, said in pungs.items()), pungs
     assert f"{who} discarded" in prompt.en and f"tap what {nxt} discards" in prompt.en, prompt.en
     game.close()
 
