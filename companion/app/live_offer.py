@@ -551,7 +551,7 @@ def _chance(state: TableState, seat: int, kind: ev.WinKind, tile: str | None) ->
         shown -= 1  # the drawn tile is entered apart
     hidden = sum(1 for m in st.melds if m.kind is MeldKind.CKONG and m.tile == UNSEEN)
     who = state.players[seat]
-    return WinChance(seat, kind, tile, shown, hidden, Words(f"{who} {kind.zh}", f"{who}: {kind.en}"))
+    return WinChance(seat, kind, tile, shown, hidden, Words(in_chinese(who, after=kind.zh) + kind.zh, f"{who}: {kind.en}"))
 
 
 def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seating: bool,

@@ -89,6 +89,8 @@ def test_a_live_prompt_spaces_a_chinese_and_a_latin_name_each_its_way(tmp_path: 
     pungs = {c.seat: c.label.zh for c in game.offer().claims if c.kind is MeldKind.PUNG}  # (the buttons 「小美碰」)
     assert pungs and all(said == {"小美": "小美碰", "Bob": "Bob 碰", "阿東": "阿東碰", "C3": "C3 碰"}[players[s]]
                          for s, said in pungs.items()), pungs
+    wins = {w.seat: w.label.zh for w in game.offer().wins}  # (「小美胡」, 「Bob 胡」)
+    assert wins and all(said.startswith(players[s] + (" " if players[s].isascii() else "") + "胡") for s, said in wins.items()), wins
     assert f"{who} discarded" in prompt.en and f"tap what {nxt} discards" in prompt.en, prompt.en
     game.close()
 
