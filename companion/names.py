@@ -4,14 +4,17 @@ are one name to the people at the table, so the names a host gives are compared 
 left at the end by the command line).
 
 :func:`shown_name` is a name as it shows, its case kept; :func:`name_key` also folds the case, for names that must
-differ in more than their case. :func:`in_chinese` is a name as a Chinese sentence writes it.
+differ in more than their case. :func:`in_chinese` is a name as a Chinese sentence writes it, and
+:func:`chinese_filled` a Chinese template filled with names so.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Collection, Mapping
+from string import Formatter
 
-__all__ = ["in_chinese", "name_key", "shown_name"]
+__all__ = ["chinese_filled", "in_chinese", "name_key", "shown_name"]
 
 _BLANK = frozenset(
     "\u034f"  # combining grapheme joiner
@@ -64,3 +67,23 @@ def in_chinese(name: str, before: str = "", after: str = "") -> str:
     lead = " " if before and _chinese_letter(before[-1]) and _latin_letter(name[0]) else ""
     trail = " " if after and _chinese_letter(after[0]) and _latin_letter(name[-1]) else ""
     return lead + name + trail
+
+
+def chinese_filled(template: str, fill: Mapping[str, object], names: Collection[str] | None = None) -> str:
+    """The Chinese ``template`` filled from ``fill``, each text filled into a field of ``names`` (every field when
+    None) spaced from what is beside it as :func:`in_chinese` writes a name (「C 不是 A 的下家」, 「小美現在不能報聽」);
+    numbers and the other fields are filled as they are (the templates space them where they should be)."""
+    parts: list[tuple[str, bool]] = []
+    for literal, field, spec, conversion in Formatter().parse(template):
+        if literal:
+            parts.append((literal, False))
+        if field is not None:
+            value = fill[field]
+            value = Formatter().convert_field(value, conversion) if conversion else value
+            named = isinstance(value, str) and (names is None or field in names)
+            parts.append((format(value, spec or ""), named))
+    out = ""
+    for i, (text, named) in enumerate(parts):
+        after = next((t for t, _ in parts[i + 1:] if t), "")
+        out += in_chinese(text, out, after) if named else text
+    return out

@@ -28,6 +28,7 @@ from companion.game.state import (
 from companion.game.switches import FirstDealer, MultiWin, WrongCount
 from companion.game.text import EVENT_EN, EVENT_ZH, IllegalEvent, own_tile
 from companion.hand import MeldKind
+from companion.names import in_chinese
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.profiles._schema import SWITCHES
 from companion.tiles import Tile
@@ -488,11 +489,11 @@ def _claims(state: TableState) -> tuple[Claim, ...]:
                     if _ok(state, ev.Chowed(seat=seat, tiles=pair, tile=t)):
                         run = tuple(sorted((pair[0], pair[1], t)))
                         out.append(Claim(seat, MeldKind.CHOW, tuple(x.code for x in run),
-                                         Words(f"{who} 吃", f"{who} chows")))
+                                         Words(in_chinese(who, after="吃") + "吃", f"{who} chows")))
         if _ok(state, ev.Punged(seat=seat, tile=t)):
-            out.append(Claim(seat, MeldKind.PUNG, (t.code,) * 3, Words(f"{who} 碰", f"{who} pungs")))
+            out.append(Claim(seat, MeldKind.PUNG, (t.code,) * 3, Words(in_chinese(who, after="碰") + "碰", f"{who} pungs")))
         if _ok(state, *kong_tap(state, ev.ExposedKong(seat=seat, tile=t), seat)):
-            out.append(Claim(seat, MeldKind.KONG, (t.code,) * 4, Words(f"{who} 槓", f"{who} kongs")))
+            out.append(Claim(seat, MeldKind.KONG, (t.code,) * 4, Words(in_chinese(who, after="槓") + "槓", f"{who} kongs")))
     return tuple(out)
 
 
@@ -564,7 +565,7 @@ def _chance(state: TableState, seat: int, kind: ev.WinKind, tile: str | None) ->
         shown -= 1  # the drawn tile is entered apart
     hidden = sum(1 for m in st.melds if m.kind is MeldKind.CKONG and m.tile == UNSEEN)
     who = state.players[seat]
-    return WinChance(seat, kind, tile, shown, hidden, Words(f"{who} {kind.zh}", f"{who}: {kind.en}"))
+    return WinChance(seat, kind, tile, shown, hidden, Words(in_chinese(who, after=kind.zh) + kind.zh, f"{who}: {kind.en}"))
 
 
 def _prompt(state: TableState, discard_seat: int | None, draws_first: bool, seating: bool,

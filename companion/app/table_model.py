@@ -29,6 +29,7 @@ from companion.game.switches import SeatWind
 from companion.game.text import EVENT_ZH, WIND_EN, WIND_ZH, IllegalEvent, msg
 from companion.game.view import phase_said, seen_on_table
 from companion.hand import Hand, HandError, Meld, MeldKind
+from companion.names import in_chinese
 from companion.rules.efficiency import DRAGONS, discard_options
 from companion.rules.profiles import ProfileError, load_profile
 from companion.rules.scoring import Score
@@ -425,9 +426,9 @@ def _hand_end(state: TableState) -> HandEnd | None:
     at = ledger.stakes_of(entry)
     transfers = tuple(hand_payment(t, at.base, at.per_tai, entry.lines) for t in entry.transfers)
     nxt = next_deal_words(names, entry.next)
-    who = "、".join(f"{names[w.seat]} {w.kind.zh}" for w in out.winners)
+    who = "、".join(_said(names[w.seat], w.kind.zh) for w in out.winners)
     who_en = ", ".join(f"{names[w.seat]} {w.kind.won_en}" for w in out.winners)
-    # "阿明 自摸": said after "本局結束：", so no second colon nor brackets in brackets (a player review); a hand
+    # "阿明自摸", "Bob 自摸": said after "本局結束：", so no second colon nor brackets in brackets (a player review); a hand
     # nobody won says how it ended
     outcome = Words(who, who_en) if who else Words(*out.said)
     return HandEnd(outcome, tuple(lines), transfers, entry.balances, nxt)
@@ -520,6 +521,12 @@ def _not_here(e: ev.Seated) -> Words:
     return ui("table_rules_not_here", name=names.zh, name_en=names.en)
 
 
+def _said(name: str, rest: str) -> str:
+    """``name`` and the Chinese ``rest`` that follows it, as a Chinese sentence writes a name: a space after a Latin
+    name alone (「Bob 打九萬」, 「小美打九萬」), as the app's words and the game's refusals space one."""
+    return in_chinese(name, after=rest) + rest
+
+
 def _describe(e: ev.Event, before: TableState, show: bool, after: TableState | None) -> Words:
     names = before.players or tuple(f"{i + 1}" for i in range(4))
     who = names[e.seat] if isinstance(e, ev.SeatEvent) and 0 <= e.seat < 4 else ""
@@ -539,13 +546,13 @@ def _describe(e: ev.Event, before: TableState, show: bool, after: TableState | N
         kongs = _tiles(named_kongs)  # the kinds of the kongs face down until the win, where put right
         named = msg("fix_kongs_said", tiles=kongs.zh, tiles_en=kongs.en) if named_kongs else None
         kinds = Words(named.zh, named.en) if named is not None else Words("", "")
-        return Words(f"改正第 {e.hand} 把 {who} 攤開的牌：{shown.zh}{won}{kinds.zh}",
+        return Words(f"改正第 {e.hand} 把{in_chinese(who, '把', '攤')}攤開的牌：{shown.zh}{won}{kinds.zh}",
                      f"{who}'s tiles shown in hand {e.hand} corrected: {shown.en}{won_en}{kinds.en}")
     if isinstance(e, ev.StakesChanged):
         return stakes_changed(before, e)
     if isinstance(e, ev.DealerChosen):
         dealer = names[e.dealer] if 0 <= e.dealer < 4 else str(e.dealer)
-        said = Words(f"擲骰定莊：{dealer} 做莊", f"Dice for the first dealer: {dealer} deals")
+        said = Words(f"擲骰定莊：{_said(dealer, '做莊')}", f"Dice for the first dealer: {dealer} deals")
         if before.switches.seat_wind is SeatWind.DEALER_EAST and 0 < e.dealer < 4:
             # the winds move with the deal (§2.15): the chairs named 東南西北 at the seating are no longer the seat
             # winds, and a review found the seat cards' winds changed with nothing on screen saying why
@@ -561,7 +568,7 @@ def _describe(e: ev.Event, before: TableState, show: bool, after: TableState | N
         return Words("配牌：每家 16 張（莊家 17 張）", "The deal: 16 tiles each (the dealer 17)")
     if isinstance(e, ev.FlowerReplaced):
         f = _tiles(e.flowers)
-        said = Words(f"{who} 補花 {f.zh}，補 {len(e.replacements)} 張", f"{who} sets aside {_names(e.flowers)} and draws "
+        said = Words(_said(who, f"補花 {f.zh}，補 {len(e.replacements)} 張"), f"{who} sets aside {_names(e.flowers)} and draws "
                                                                           f"{len(e.replacements)} from the back")
         last = e.replacements[-1] if e.replacements else Tile.UNKNOWN
         if last.is_known and last.is_flower:  # a flower is shown as it is drawn (§2.6): named
@@ -571,48 +578,48 @@ def _describe(e: ev.Event, before: TableState, show: bool, after: TableState | N
         # a flower is shown as it is drawn (§2.6): named with the hands hidden too (the eighth, on offer to a win)
         t = Words(e.tile.zh, the_tile(e.tile)) if (show or e.tile.is_flower) and e.tile.is_known \
             else Words("一張牌", "a tile")
-        return Words(f"{who} 摸{t.zh}", f"{who} draws {t.en}")
+        return Words(_said(who, f"摸{t.zh}"), f"{who} draws {t.en}")
     if isinstance(e, ev.Discarded):
-        return Words(f"{who} 打{e.tile.zh}", f"{who} discards {the_tile(e.tile)}")
+        return Words(_said(who, f"打{e.tile.zh}"), f"{who} discards {the_tile(e.tile)}")
     if isinstance(e, ev.Chowed):
-        return Words(f"{who} 吃{e.tile.zh}（{_tiles(e.tiles).zh}）", f"{who} chows {the_tile(e.tile)} "
+        return Words(_said(who, f"吃{e.tile.zh}（{_tiles(e.tiles).zh}）"), f"{who} chows {the_tile(e.tile)} "
                                                                     f"(with {_names(e.tiles)})")
     if isinstance(e, ev.Punged):
-        return Words(f"{who} 碰{e.tile.zh}", f"{who} pungs {the_tile(e.tile)}")
+        return Words(_said(who, f"碰{e.tile.zh}"), f"{who} pungs {the_tile(e.tile)}")
     if isinstance(e, ev.ExposedKong):
-        return Words(f"{who} 明槓{e.tile.zh}", f"{who} kongs {the_tile(e.tile)} from the discard")
+        return Words(_said(who, f"明槓{e.tile.zh}"), f"{who} kongs {the_tile(e.tile)} from the discard")
     if isinstance(e, ev.AddedKong):
-        return Words(f"{who} 加槓{e.tile.zh}", f"{who} adds {the_tile(e.tile)} to a pung")
+        return Words(_said(who, f"加槓{e.tile.zh}"), f"{who} adds {the_tile(e.tile)} to a pung")
     if isinstance(e, ev.ConcealedKong):
-        return Words(f"{who} 暗槓", f"{who} declares a concealed kong")
+        return Words(_said(who, "暗槓"), f"{who} declares a concealed kong")
     if isinstance(e, ev.ReplacementDrew):
         if e.tile.is_known and (show or e.tile.is_flower):
-            return Words(f"{who} 槓後補牌：{e.tile.zh}", f"{who} draws the kong's replacement: {the_tile(e.tile)}")
-        return Words(f"{who} 槓後補牌", f"{who} draws the kong's replacement")
+            return Words(_said(who, f"槓後補牌：{e.tile.zh}"), f"{who} draws the kong's replacement: {the_tile(e.tile)}")
+        return Words(_said(who, "槓後補牌"), f"{who} draws the kong's replacement")
     if isinstance(e, ev.DeclaredReady):
-        return Words(f"{who} {e.kind.zh}", f"{who}: {e.kind.en}")
+        return Words(_said(who, f"{e.kind.zh}"), f"{who}: {e.kind.en}")
     if isinstance(e, ev.Won) and e.kind is ev.WinKind.DISCARD and e.tile is not None:
         w = window(before)
         if w is not None and 0 <= w.turn < 4:
-            return Words(f"{who} 胡{e.tile.zh}（{names[w.turn]} 放槍）",
+            return Words(_said(who, f"胡{e.tile.zh}（{_said(names[w.turn], '放槍')}）"),
                          f"{who} wins on {the_tile(e.tile)}, discarded by {names[w.turn]}")
     if isinstance(e, ev.Won):
         tile = Words(f" {e.tile.zh}", f" on {the_tile(e.tile)}") if e.tile is not None else Words("", "")
-        return Words(f"{who} 胡牌：{e.kind.zh}{tile.zh}", f"{who} wins: {e.kind.en}{tile.en}")
+        return Words(_said(who, f"胡牌：{e.kind.zh}{tile.zh}"), f"{who} wins: {e.kind.en}{tile.en}")
     if isinstance(e, ev.PassedWin):
-        return Words(f"{who} 放過可胡的{e.tile.zh}（過水）", f"{who} passes a win on {the_tile(e.tile)}")
+        return Words(_said(who, f"放過可胡的{e.tile.zh}（過水）"), f"{who} passes a win on {the_tile(e.tile)}")
     if isinstance(e, ev.ExhaustiveDraw):
         ended = after.outcome if after is not None else None
         if ended is not None and ended.four_kongs:  # four kongs split, the wall not spent (§2.13): said as the hand's
             return Words(*ended.said)  # outcome says it (the caption said the wall ran out: a code review)
         return Words("流局：牌摸完了，沒有人胡", "Exhaustive draw: the wall ran out, nobody won")
     if isinstance(e, ev.DeclinedLastTile):
-        return Words(f"{who} 不摸海底", f"{who} declines the last tile")
+        return Words(_said(who, "不摸海底"), f"{who} declines the last tile")
     if isinstance(e, ev.FalseWin):
-        return Words(f"{who} 詐胡", f"{who}: false win")
+        return Words(_said(who, "詐胡"), f"{who}: false win")
     if isinstance(e, ev.WrongCount):
-        return Words(f"{who} 相公（張數不對）", f"{who}: wrong tile count")
+        return Words(_said(who, "相公（張數不對）"), f"{who}: wrong tile count")
     if isinstance(e, ev.HandKnown):
-        return Words(f"{who} 的手牌已知", f"{who}'s hand is known")
+        return Words(_said(who, "的手牌已知"), f"{who}'s hand is known")
     kind = type(e).__name__
     return Words(EVENT_ZH.get(kind, kind), kind)

@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.english import agreed, chinese
+from companion.names import chinese_filled
 from companion.rules.efficiency import from_ready
 
-__all__ = ["Words", "UI", "LANGS", "ui", "unbroken", "WORD_JOINER", "SEP"]
+__all__ = ["Words", "UI", "LANGS", "NAME_FIELDS", "ui", "unbroken", "WORD_JOINER", "SEP"]
 
 LANGS = ("zh", "en")
 """The languages the app speaks; zh (zh-TW) is the default."""
@@ -60,7 +61,7 @@ UI: dict[str, tuple[str, str]] = {
     "step": ("第 {i} / {n} 步", "Step {i} of {n}"),
     "replay_slider": ("重播步數", "Replay step"),
     "replay_hand_said": ("第 {i} / {n} 把", "Hand {i} of {n}"),
-    "hand_line": ("{round}風圈第 {k} 把（全場第 {n} 把）　莊家 {dealer}　連莊 {streak}",
+    "hand_line": ("{round}風圈第 {k} 把（全場第 {n} 把）　莊家{dealer}　連莊 {streak}",
                   "{round_en} round, hand {k} (hand {n} of the session)   dealer {dealer}   streak {streak}"),
     "wall_line": ("牌牆剩 {count} 張（可摸 {live} 張，留 {reserve} 張不摸）",
                   "{count} tiles in the wall ({live} to draw, {reserve} kept back)"),
@@ -93,16 +94,16 @@ UI: dict[str, tuple[str, str]] = {
     "dealer_tai": ("莊家 +{tai} 台（莊家付或收的才加）", "dealer +{tai} tai (on what the dealer pays or is paid)"),
     "dealer_tai_streak": ("莊家 +{tai} 台（{parts}；莊家付或收的才加）", "dealer +{tai} tai ({parts_en}; on what the dealer "
                           "pays or is paid)"),
-    "pays": ("{payer} 付 {payee} {amount}", "{payer} pays {payee} {amount}"),
-    "pays_stakes": ("{payer} 付 {payee} {amount}（底 {base} + {tai} 台 × {per_tai}）",
+    "pays": ("{payer}付{payee} {amount}", "{payer} pays {payee} {amount}"),
+    "pays_stakes": ("{payer}付{payee} {amount}（底 {base} + {tai} 台 × {per_tai}）",
                     "{payer} pays {payee} {amount} ({base} + {tai} tai × {per_tai})"),
     "pays_tai": ("{payer}付{payee} {amount}（{tai} 台）", "{payer_en} pays {payee_en} {amount} ({tai} tai)"),
     "pays_wind": ("{payer}付{payee} {amount}", "{payer_en} pays {payee_en} {amount}"),
     "payments": ("誰付誰", "Who pays whom"),
     "balances": ("累計輸贏", "Running balances"),
-    "next_deal": ("下一把：{dealer} 做莊，連莊 {streak}，{round}風圈",
+    "next_deal": ("下一把：{dealer}做莊，連莊 {streak}，{round}風圈",
                   "Next hand: {dealer} deals, streak {streak}, {round_en} round"),
-    "next_deal_unless_dealer": ("（莊家 {dealer} 若也胡這張，就是他連莊：連莊 {streak}）",
+    "next_deal_unless_dealer": ("（莊家{dealer}若也胡這張，就是他連莊：連莊 {streak}）",
                                 " (unless the dealer {dealer} wins on this tile as well: then {dealer} deals again, "
                                 "streak {streak})"),
     "session_over": ("一將打完", "The session is over"),
@@ -192,7 +193,7 @@ UI: dict[str, tuple[str, str]] = {
                    "melds) and the copies left are counted from them."),
     "hand_field": ("我的牌", "My tiles"),
     "hand_from_live": ("從記錄牌局帶入桌上看得到的牌，我是：", "Take the tiles seen at the live game; I am:"),
-    "hand_following": ("跟著牌桌更新 {seat} 看得到的牌（每記一步就更新）", "Following what {seat} sees at the table (each entry updates it)"),
+    "hand_following": ("跟著牌桌更新{seat}看得到的牌（每記一步就更新）", "Following what {seat} sees at the table (each entry updates it)"),
     "hand_follow_stop": ("不要跟著更新", "Stop following"),
     "hand_hint": ("例如 45m77p234789s pung:999p@O 1f，或 四萬五萬…", "e.g. 45m77p234789s pung:999p@O 1f"),
     "visible_field": ("桌上看得到的牌", "Tiles seen on the table"),
@@ -345,22 +346,22 @@ UI: dict[str, tuple[str, str]] = {
     "live_claim_cancel": ("。請按「取消」", ". Tap Cancel"),
     "live_claim_taken_back": ("這次要胡的{tile}已經被撤回了，請按「取消」",
                               "The {tile_en} this form was opened on was taken back: tap Cancel"),
-    "live_claim_first": ("{winner} 已經胡了{tile}，他的胡在先（截胡：放槍的人之後最近的一家胡），這個胡記不了，請按「取消」",
+    "live_claim_first": ("{winner}已經胡了{tile}，他的胡在先（截胡：放槍的人之後最近的一家胡），這個胡記不了，請按「取消」",
                          "{winner} has already won on {tile_en} and comes first (the nearest claimant after the "
                          "discarder wins), so this win cannot be recorded: tap Cancel"),
-    "live_claim_beside_all": ("{winner} 已經胡了{tile}：這個胡記下來，是第{n}家胡（一炮多響）",
+    "live_claim_beside_all": ("{winner}已經胡了{tile}：這個胡記下來，是第{n}家胡（一炮多響）",
                               "{winner_en} already won on {tile_en}: this win is recorded as the {n_en} winner "
                               "(several winners on one discard)"),
-    "live_claim_beside_third": ("{winner} 已經胡了{tile}：這個胡記下來，三家都胡，三家都算",
+    "live_claim_beside_third": ("{winner}已經胡了{tile}：這個胡記下來，三家都胡，三家都算",
                                 "{winner_en} have already won on {tile_en}: this win is recorded, and with three "
                                 "winners all three win"),
-    "live_claim_beside_third_draw": ("{winner} 已經胡了{tile}：這個胡記下來，三家都胡，這一局流局",
+    "live_claim_beside_third_draw": ("{winner}已經胡了{tile}：這個胡記下來，三家都胡，這一局流局",
                                      "{winner_en} have already won on {tile_en}: this win is recorded, and with three "
                                      "winners the hand is a draw"),
-    "live_claim_beside_three": ("{winner} 已經胡了{tile}，他的胡在先（截胡）：這個胡照樣記下，但要三家都胡才算",
+    "live_claim_beside_three": ("{winner}已經胡了{tile}，他的胡在先（截胡）：這個胡照樣記下，但要三家都胡才算",
                                 "{winner} has already won on {tile_en} and comes first (the nearest claimant wins): "
                                 "this win is recorded, but counts only if a third player wins on it too"),
-    "live_claim_beside_draw": ("{winner} 已經胡了{tile}，他的胡在先（截胡）：這個胡照樣記下，三家都胡就流局",
+    "live_claim_beside_draw": ("{winner}已經胡了{tile}，他的胡在先（截胡）：這個胡照樣記下，三家都胡就流局",
                                "{winner} has already won on {tile_en} and comes first (the nearest claimant wins): "
                                "this win is recorded, and a third player winning on it too makes the hand a draw"),
     "live_undo_since": ("撤回後來記的 {n} 步", "Undo the {n} later entries"),
@@ -379,7 +380,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_p_dealer_one": ("擲骰定莊：{east}（坐東）擲三顆骰子，數到的那家做莊。輸入每顆骰子的點數（例如 3 5 6），或按「幫我擲」",
                           "Throw for the first dealer: East ({east}) throws three dice and the seat counted deals. Enter each "
                           "die (e.g. 3 5 6), or press Roll for me"),
-    "live_p_dealer_east": ("起莊：坐東的 {east} 做莊", "First dealer: {east}, in the East seat, deals"),
+    "live_p_dealer_east": ("起莊：坐東的{east}做莊", "First dealer: {east}, in the East seat, deals"),
     "live_p_also_wins": ("這一桌的規矩是{rule}：還有人也胡這張嗎？有的話先按他的「胡」；沒有就輸入下一把莊家擲的骰子",
                          "This table's rule for several winners on one discard: {rule_en}. Does anyone else win on "
                          "this tile? If so, tap that player's Win first; if not, enter the next dealer's dice"),
@@ -392,29 +393,29 @@ UI: dict[str, tuple[str, str]] = {
     "live_p_also_wins_last": ("這一桌的規矩是{rule}：還有人也胡這張嗎？有的話先按他的「胡」；沒有，這一將就打完了",
                               "This table's rule for several winners on one discard: {rule_en}. Does anyone else win on "
                               "this tile? If so, tap that player's Win first; if not, the session is over"),
-    "live_p_nearer_wins": ("截胡：比 {winner} 更近的人也胡這張嗎？有的話按他的「胡」，改由他胡；沒有就輸入下一把莊家擲的骰子",
+    "live_p_nearer_wins": ("截胡：比{winner}更近的人也胡這張嗎？有的話按他的「胡」，改由他胡；沒有就輸入下一把莊家擲的骰子",
                            "Only the nearest wins: does a seat nearer than {winner} also win on this tile? If so, tap "
                            "that seat's Win: the nearer seat takes the win; if not, enter the next dealer's dice"),
-    "live_p_nearer_wins_last": ("截胡：比 {winner} 更近的人也胡這張嗎？有的話按他的「胡」，改由他胡；沒有，這一將就打完了",
+    "live_p_nearer_wins_last": ("截胡：比{winner}更近的人也胡這張嗎？有的話按他的「胡」，改由他胡；沒有，這一將就打完了",
                                 "Only the nearest wins: does a seat nearer than {winner} also win on this tile? If so, "
                                 "tap that seat's Win: the nearer seat takes the win; if not, the session is over"),
-    "live_p_dice": ("{dealer} 做莊：輸入莊家擲的骰子，開門配牌", "{dealer} deals: enter the dealer's dice to break the wall and deal"),
-    "live_p_flowers": ("開局補花（從莊家 {dealer} 開始），補完後莊家打第一張",
+    "live_p_dice": ("{dealer}做莊：輸入莊家擲的骰子，開門配牌", "{dealer} deals: enter the dealer's dice to break the wall and deal"),
+    "live_p_flowers": ("開局補花（從莊家{dealer}開始），補完後莊家打第一張",
                        "Initial flowers (from the dealer {dealer}); then the dealer discards first"),
-    "live_p_act_plain": ("輪到 {seat}：點他打出的牌", "{seat} to play: tap the tile they discard"),
-    "live_p_act": ("輪到 {seat}：點他打出的牌（或{extras}）", "{seat} to play: tap the tile they discard (or {extras_en})"),
+    "live_p_act_plain": ("輪到{seat}：點他打出的牌", "{seat} to play: tap the tile they discard"),
+    "live_p_act": ("輪到{seat}：點他打出的牌（或{extras}）", "{seat} to play: tap the tile they discard (or {extras_en})"),
     "live_or_flower": ("補花", "a flower"),
     "live_or_kong": ("槓", "a kong"),
     "live_or_win": ("自摸", "a win"),
-    "live_p_bottom": ("河底：{who} 打了 {tile}，牌已摸完。有人胡嗎？沒有的話按「流局」",
+    "live_p_bottom": ("河底：{who}打了 {tile}，牌已摸完。有人胡嗎？沒有的話按「流局」",
                       "Last discard: {who} discarded {tile_en} and the wall is out. Does anyone win? If not, press Exhaustive draw"),
-    "live_p_claim": ("{who} 打了 {tile}：有人吃、碰、槓、胡嗎？沒有的話，點 {seat} 打出的牌",
+    "live_p_claim": ("{who}打了 {tile}：有人吃、碰、槓、胡嗎？沒有的話，點{seat}打出的牌",
                      "{who} discarded {tile_en}: any chow, pung, kong or win? If not, tap what {seat} discards"),
-    "live_p_rob": ("{seat} 加槓 {tile}：有人搶槓胡嗎？", "{seat} adds {tile_en} to a pung: does anyone rob the kong?"),
-    "live_p_kong_win": ("{seat} 槓 {tile}：有人胡這張嗎？胡比槓優先；沒有就補牌",
+    "live_p_rob": ("{seat}加槓 {tile}：有人搶槓胡嗎？", "{seat} adds {tile_en} to a pung: does anyone rob the kong?"),
+    "live_p_kong_win": ("{seat}槓 {tile}：有人胡這張嗎？胡比槓優先；沒有就補牌",
                         "{seat} kongs {tile_en}: does anyone win on it? A win comes first; if not, {seat} draws "
                         "the replacement"),
-    "live_p_last": ("{seat} 要摸最後一張牌", "{seat} is due to draw the last tile"),
+    "live_p_last": ("{seat}要摸最後一張牌", "{seat} is due to draw the last tile"),
     "live_players": ("玩家（東南西北）", "Players (East, South, West, North)"),
     "live_player": ("玩家{n}", "Player {n_en}"),  # (no wind: the winds go round from the dealer drawn, and 東家 sat
     # South read "東家 South" in the records, a review)
@@ -428,58 +429,58 @@ UI: dict[str, tuple[str, str]] = {
     "live_throw_dealer": ("擲骰定莊", "Throw for the dealer"),
     "live_east_deals": ("東家做莊", "East deals"),
     "live_throw": ("開門配牌", "Break the wall and deal"),
-    "live_discard_by": ("{seat} 打出：", "{seat} discards:"),
+    "live_discard_by": ("{seat}打出：", "{seat} discards:"),
     "live_ready": ("同時{kind}", "With it: {kind_en}"),
-    "live_no_ready": ("{seat} 現在不能報聽", "{seat} cannot declare ready now"),
-    "live_heavenly": ("{seat} 天聽", "{seat}: heavenly ready"),
+    "live_no_ready": ("{seat}現在不能報聽", "{seat} cannot declare ready now"),
+    "live_heavenly": ("{seat}天聽", "{seat}: heavenly ready"),
     "live_chow": ("吃", "Chow"),
     "live_pung": ("碰", "Pung"),
     "live_kong": ("槓", "Kong"),
     "live_win": ("胡", "Win"),
     "live_win_short": ("胡（{kind}）", "Win: {kind_en}"),
     "live_win_resume": ("胡：接著填（已填 {n} 張）", "Win: carry on ({n} tiles entered)"),
-    "live_win_over_meld": ("{seat} {meld}了 {tile}；要是有人胡這張，胡優先（{meld}就不算）：",
+    "live_win_over_meld": ("{seat}{meld}了 {tile}；要是有人胡這張，胡優先（{meld}就不算）：",
                            "{seat}'s {meld_en} took {tile_en}; a win on that tile still comes first (and undoes "
                            "the {meld_en}):"),
-    "live_claim_over_chow": ("{seat} 吃了 {tile}；有人碰、槓或胡這張的話，他們優先（吃就不算）：",
+    "live_claim_over_chow": ("{seat}吃了 {tile}；有人碰、槓或胡這張的話，他們優先（吃就不算）：",
                              "{seat} chowed {tile_en}; a pung, a kong or a win on that tile still comes first "
                              "(and undoes the chow):"),
     "live_false_others": ("當時也喊胡這張的人（他的胡照算）：", "Also called a win on this tile at the time (it stands):"),
-    "live_nearer_wins": ("比 {winner} 更近的人胡這張，就改由他胡：", "A nearer seat's win on it replaces {winner}'s:"),
-    "live_flower_by": ("{seat} 補花：", "{seat} shows a flower:"),
-    "live_ckong": ("{seat} 暗槓（蓋著）", "{seat}: concealed kong (face down)"),
-    "live_addkong": ("{seat} 加槓 {tile}", "{seat} adds {tile_en}"),
+    "live_nearer_wins": ("比{winner}更近的人胡這張，就改由他胡：", "A nearer seat's win on it replaces {winner}'s:"),
+    "live_flower_by": ("{seat}補花：", "{seat} shows a flower:"),
+    "live_ckong": ("{seat}暗槓（蓋著）", "{seat}: concealed kong (face down)"),
+    "live_addkong": ("{seat}加槓 {tile}", "{seat} adds {tile_en}"),
     "live_no_rob": ("沒人搶槓，補牌", "Nobody robs: draw the replacement"),
     "live_no_win_replace": ("沒人胡，補牌", "Nobody wins on it: draw the replacement"),
-    "live_draw": ("{seat} 摸牌（接著補花、槓或自摸時）", "{seat} draws (then a flower, a kong or a self-drawn win)"),
+    "live_draw": ("{seat}摸牌（接著補花、槓或自摸時）", "{seat} draws (then a flower, a kong or a self-drawn win)"),
     "live_exhaustive": ("流局（牌摸完了）", "Exhaustive draw (the wall is out)"),
-    "live_exhaustive_flower": ("{seat} 摸到的最後一張是花，沒有牌補：流局",
+    "live_exhaustive_flower": ("{seat}摸到的最後一張是花，沒有牌補：流局",
                                "{seat}'s last tile drawn is a flower, with none left to replace it: a draw"),
-    "live_decline": ("{seat} 不摸海底，流局", "{seat} declines the last tile: a draw"),
+    "live_decline": ("{seat}不摸海底，流局", "{seat} declines the last tile: a draw"),
     "live_more": ("其他（詐胡、相公）", "More: a false win, a wrong count"),
-    "live_false_win": ("{seat} 詐胡", "{seat}: false win"),
-    "live_false_win_claimed": ("{seat} 詐胡（宣稱 {tai} 台）", "{seat}: false win (claimed {tai} tai)"),
-    "live_false_win_unknown": ("{seat} 詐胡（不知宣稱幾台：照 8 台罰）", "{seat}: false win (the tai claimed unknown: "
+    "live_false_win": ("{seat}詐胡", "{seat}: false win"),
+    "live_false_win_claimed": ("{seat}詐胡（宣稱 {tai} 台）", "{seat}: false win (claimed {tai} tai)"),
+    "live_false_win_unknown": ("{seat}詐胡（不知宣稱幾台：照 8 台罰）", "{seat}: false win (the tai claimed unknown: "
                                "charged as 8)"),
     "live_penalty_sure": ("記下「{what}」？（記錯了也可以撤回）", "Record “{what_en}”? (undo takes it back too)"),
     "live_penalty_yes": ("確定，記下來", "Yes, record it"),
     "live_penalty_no": ("取消", "Cancel"),
-    "live_big_count": ("{seat} 大相公（牌太多）", "{seat}: too many tiles"),
-    "live_small_count": ("{seat} 小相公（牌太少）", "{seat}: too few tiles"),
+    "live_big_count": ("{seat}大相公（牌太多）", "{seat}: too many tiles"),
+    "live_small_count": ("{seat}小相公（牌太少）", "{seat}: too few tiles"),
     "live_undo": ("撤回上一步", "Undo"),
     "live_undo_what": ("{what}", "{what_en}"),  # under the word Undo, on the button's second line
     # (the English says what the winner did, WinKind.won_en: "Bob, robbed kong: …" read as a list, a review)
-    "live_win_form": ("{seat} {kind}：輸入他攤開的牌", "{seat} {kind_en}: enter the tiles shown"),
+    "live_win_form": ("{seat}{kind}：輸入他攤開的牌", "{seat} {kind_en}: enter the tiles shown"),
     # short: the label sits in the field, one line on a phone
     "live_win_concealed": ("手上的牌（{n} 張，不含胡的那張）", "{n} tiles held (not the one won on)"),
     "live_preview_yes": ("可以胡：這手牌 {tai} 台", "A win: the hand is worth {tai} tai"),
     "live_preview_yes_plain": ("可以胡", "A win"),
     "live_preview_dealer": ("，莊家付的另加 {tai} 台", ", plus {tai} dealer tai on what the dealer pays"),
-    "live_preview_dealer_wins": ("，{seat} 是莊家：每家付的另加 {tai} 台", ", and {seat} deals: plus {tai} dealer tai "
+    "live_preview_dealer_wins": ("，{seat}是莊家：每家付的另加 {tai} 台", ", and {seat} deals: plus {tai} dealer tai "
                                  "on what each pays"),
     # a win on a discard (or a robbed kong): one payer alone, the dealer tai on that payment only (an English host
     # review read "each pays" where only the discarder paid)
-    "live_preview_dealer_wins_one": ("，{seat} 是莊家：{payer} 付的另加 {tai} 台", ", and {seat} deals: plus {tai} "
+    "live_preview_dealer_wins_one": ("，{seat}是莊家：{payer}付的另加 {tai} 台", ", and {seat} deals: plus {tai} "
                                      "dealer tai on what {payer} pays"),
     "live_preview_no": ("還不能記：{why}", "Not yet a win to record: {why_en}"),
     "live_win_drawn_hint": ("點下面的牌（或打字）：先點手上的 {n} 張，再點自摸的那張；全部輸入在第一格也行，最後一張就是自摸的那張",
@@ -491,9 +492,9 @@ UI: dict[str, tuple[str, str]] = {
     "live_win_kongs": ("暗槓的牌（每個暗槓一張）", "Concealed kongs (one tile each)"),
     "live_win_kongs_needed": ("請寫出每個暗槓是哪一種牌（{n} 個，收到 {got} 個），才能算台",
                               "Name the kind of each concealed kong ({n}, got {got}) so the hand can be scored"),
-    "live_p_four_kongs": ("{seat} 開了第四槓：這手以他的四槓胡結束，請按他的「胡」輸入他的牌",
+    "live_p_four_kongs": ("{seat}開了第四槓：這手以他的四槓胡結束，請按他的「胡」輸入他的牌",
                           "{seat} has made a fourth kong: the hand ends as a four-kongs win; tap {seat}'s win and enter the tiles"),
-    "live_p_rob_four_kongs": ("{seat} 加槓 {tile}，是第四槓：有人搶槓胡嗎？沒有的話請按他的四槓胡",
+    "live_p_rob_four_kongs": ("{seat}加槓 {tile}，是第四槓：有人搶槓胡嗎？沒有的話請按他的四槓胡",
                               "{seat} adds a kong of {tile_en}, a fourth: does anyone rob it? If not, tap {seat}'s four-kongs win"),
     "live_p_four_kongs_split": ("四槓分屬不同家：這手流局，請按「流局」",
                                 "Four kongs split between players: the hand is drawn; tap the draw"),
@@ -531,7 +532,7 @@ UI: dict[str, tuple[str, str]] = {
                                "The photo does not show which tile was drawn: {tile_en} (the most tai) is filled in; change it if not"),
     "live_photo_move_drawn": ("自摸的那張也在裡面：請把它移到「自摸的那張」", "The tile drawn is among them: move it to the drawn tile's field"),
     "another_win_both": ("（一炮多響：也算胡）", " (several win on one discard: this one wins too)"),
-    "another_win_nearer": ("（比 {other} 近：截胡，{other} 不算胡）", " (nearer than {other_en}: {other_en}'s win no longer counts)"),
+    "another_win_nearer": ("（比{other}近：截胡，{other}不算胡）", " (nearer than {other_en}: {other_en}'s win no longer counts)"),
     "another_win_farther": ("（{nearer} 比他近：他不算胡）", " ({nearer} is nearer: this win does not count)"),
     "another_win_draw": ("（三家胡同一張：流局）", " (three win on one tile: the hand is drawn)"),
     "live_typed_count": ("{n}／{want} 張：", "{n} of {want} tiles:"),
@@ -552,19 +553,19 @@ UI: dict[str, tuple[str, str]] = {
     "live_name_label": ("{wind}家", "{wind_en} player"),
     "live_replay": ("重播", "Replay"),  # on the Table tab; short, so the bar fits a phone
     # the eighth flower drawn: a win may take it on the spot, before its replacement (spec §4.2 八仙過海, §4.4 七搶一)
-    "live_p_flower_eight": ("{seat} 摸到第八張花 {tile}：要當場八仙過海嗎？要就按他的「胡」（不補花）；不胡就補花",
+    "live_p_flower_eight": ("{seat}摸到第八張花 {tile}：要當場八仙過海嗎？要就按他的「胡」（不補花）；不胡就補花",
                             "{seat} has drawn the eighth flower, {tile_en}: a win with eight flowers on the spot? If "
                             "so, tap {seat}'s win (no replacement drawn); if not, draw the replacement"),
-    "live_p_flower_rob": ("{seat} 摸到第八張花 {tile}：{robber} 有另外七張，要七搶一嗎？要就按他的「胡」；不搶就補花",
+    "live_p_flower_rob": ("{seat}摸到第八張花 {tile}：{robber}有另外七張，要七搶一嗎？要就按他的「胡」；不搶就補花",
                           "{seat} has drawn the eighth flower, {tile_en}, and {robber_en} holds the other seven: "
                           "seven rob one? If so, tap that win; if not, {seat} draws the replacement"),
-    "live_flower_replace": ("沒人當場胡：{seat} 補花（摸一張補 {tile}）", "Nobody wins on it now: {seat} draws the "
+    "live_flower_replace": ("沒人當場胡：{seat}補花（摸一張補 {tile}）", "Nobody wins on it now: {seat} draws the "
                             "replacement for {tile_en}"),
-    "live_p_flower_last": ("{seat} 摸到的最後一張是第八張花 {tile}：有人當場胡嗎？沒有就流局（沒有牌補）",
+    "live_p_flower_last": ("{seat}摸到的最後一張是第八張花 {tile}：有人當場胡嗎？沒有就流局（沒有牌補）",
                            "{seat}'s last tile drawn is the eighth flower, {tile_en}: does anyone win on it? If not, "
                            "the hand is drawn (none is left to replace it)"),
     "live_no_flower_held": ("沒有等著補的花", "No flower is waiting for its replacement"),
-    "live_flower_shown": ("{seat} 亮出第八張花 {tile}", "{seat} shows the eighth flower, {tile_en}"),
+    "live_flower_shown": ("{seat}亮出第八張花 {tile}", "{seat} shows the eighth flower, {tile_en}"),
     "learn_tai": ("台數", "Tai items"),
     "learn_quiz": ("聽牌練習", "Wait quiz"),
     "quiz_intro": ("第 {n} 題：這手牌聽哪些牌？點選你認為的牌，再按「對答案」。",
@@ -600,8 +601,8 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_of_replay": ("重播的牌局（到目前這一步）", "The replay (up to its step)"),
     "ledger_none": ("還沒有人入座", "Nobody is seated yet"),
     "ledger_empty": ("還沒有打完的牌", "No hand finished yet"),
-    "ledger_setting": ("{round}風圈，莊家 {dealer}，連莊 {streak}", "{round_en} round, dealer {dealer}, streak {streak}"),
-    "ledger_line": ("{player} {kind} {tai} 台{items}", "{player}: {kind_en}, {tai} tai{items_en}"),
+    "ledger_setting": ("{round}風圈，莊家{dealer}，連莊 {streak}", "{round_en} round, dealer {dealer}, streak {streak}"),
+    "ledger_line": ("{player}{kind} {tai} 台{items}", "{player}: {kind_en}, {tai} tai{items_en}"),
     "ledger_shared": ("；罰滿台 {amount}，由另外三家平分", "; one limit payment of {amount}, split among the other three"),
     "ledger_items": ("：{items}", " ({items_en})"),  # (not in brackets: an item may carry its own, 平胡（各家規矩）)
     "ledger_capped": ("；牌面 {hand} 台，以滿台 {tai} 台計", "; the hand scores {hand}, capped at {tai}"),
@@ -619,15 +620,15 @@ UI: dict[str, tuple[str, str]] = {
     "ledger_dice": ("骰子 {n} 點", "dice {n}"),
     "ledger_winds": ("門風：{winds}", "seat winds: {winds_en}"),
     "ledger_from_hand": ("從第 {n} 把起", "From hand {n}"),
-    "ledger_fix": ("改正 {player} 攤開的牌", "Correct {player}'s winning hand"),
-    "ledger_fix_intro": ("改正第 {n} 把 {player} 胡的時候攤開的牌：這一把的台數和付款、之後每一把的累計都會重算",
+    "ledger_fix": ("改正{player}攤開的牌", "Correct {player}'s winning hand"),
+    "ledger_fix_intro": ("改正第 {n} 把{player}胡的時候攤開的牌：這一把的台數和付款、之後每一把的累計都會重算",
                          "Correct the tiles {player} showed when winning hand {n}: that hand's tai and payments, and "
                          "every balance after it, are worked out again"),
-    "ledger_fix_concealed": ("{player} 攤開的手牌（不含胡的那張）", "{player}'s concealed tiles (without the tile won on)"),
-    "ledger_fix_all_concealed": ("{player} 攤開的手牌（全部）", "{player}'s concealed tiles (all of them)"),
+    "ledger_fix_concealed": ("{player}攤開的手牌（不含胡的那張）", "{player}'s concealed tiles (without the tile won on)"),
+    "ledger_fix_all_concealed": ("{player}攤開的手牌（全部）", "{player}'s concealed tiles (all of them)"),
     "ledger_fix_recorded": ("記下的是：", "As recorded:"),  # the tiles follow as pictures
-    "ledger_fixed": ("已改正：{player} 攤開的牌是 {tiles}", "Corrected: {player} showed {tiles_en}"),
-    "ledger_fixed_pics": ("已改正：{player} 攤開的牌是", "Corrected: {player} showed"),
+    "ledger_fixed": ("已改正：{player}攤開的牌是 {tiles}", "Corrected: {player} showed {tiles_en}"),
+    "ledger_fixed_pics": ("已改正：{player}攤開的牌是", "Corrected: {player} showed"),
     "ledger_fix_tile": ("自摸的那張", "The tile drawn"),
     "ledger_fix_discard": ("胡的是別人打的{tile}（不改）", "Won on the discarded {tile_en} (it stays)"),
     "ledger_fix_no_tile": ("八仙過海沒有胡的那一張，只改手牌", "Eight flowers win on no tile: the hand alone"),
@@ -1004,13 +1005,13 @@ UI: dict[str, tuple[str, str]] = {
     "photo_fix_reset": ("全部照原本讀的", "Undo my corrections"),
     "photo_tile_set": ("用「{name}」的校正讀牌", "Read with the calibration of “{name}”"),
     # the eighth flower shown and not yet replaced (spec §2.6, §4.2 八仙過海, §4.4 七搶一): what the table waits for
-    "live_p_flower_none": ("{seat} 摸到第八張花 {tile}：現在沒有人能當場胡（相公或詐胡陪打），{seat} 補花",
+    "live_p_flower_none": ("{seat}摸到第八張花 {tile}：現在沒有人能當場胡（相公或詐胡陪打），{seat}補花",
                            "{seat} has drawn the eighth flower, {tile_en}: nobody may win on it now (a wrong count "
                            "or a false win played dead), so {seat} draws the replacement"),
     "flower_held_mark": ("剛摸到，還沒補花", "just drawn, not replaced yet"),  # beside it on the seat's flower row
     # a win form whose own draw was since shown to be the eighth flower (its correction, live_offer): what changed
     # and the way out (a review's form said "earlier entries were taken back" and its undo "look, then tap again")
-    "live_claim_gone_flower": ("這個表單開啟時 {seat} 摸的牌，後來亮出是第八張花 {tile}",
+    "live_claim_gone_flower": ("這個表單開啟時{seat}摸的牌，後來亮出是第八張花 {tile}",
                                "The tile {seat} drew when this form was opened was since shown to be the eighth "
                                "flower, {tile_en}"),
     "live_claim_undo_flower": ("。如果花是點錯的，按「{button}」，把那張摸牌改回面朝下，再記這個胡；不然按「取消」",
@@ -1018,7 +1019,7 @@ UI: dict[str, tuple[str, str]] = {
                                "down, then record this win; otherwise tap Cancel"),
     # a capped hand's payment with the dealer's tai in it: the cap seen applied, its tai and the dealer's apart (a
     # review read "the hand scores 9, capped at 8; plus 1" then "(30 + 9 tai × 10)" as the cap not applied)
-    "pays_stakes_capped": ("{payer} 付 {payee} {amount}（底 {base} + ({tai} + {dealer}) 台 × {per_tai}）",
+    "pays_stakes_capped": ("{payer}付{payee} {amount}（底 {base} + ({tai} + {dealer}) 台 × {per_tai}）",
                            "{payer} pays {payee} {amount} ({base} + ({tai} + {dealer}) tai × {per_tai})"),
     # the rule set a table kept at seating, once its file here says otherwise (edited, deleted or damaged since): the
     # Score card, the Live tab's and the Ledger's heads name it so (a review read one name for two sets of values)
@@ -1038,7 +1039,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_since_too_many": ("之後已經記了超過 {n} 步，這裡的撤回最多撤回 {n} 步",
                             "More than {n} entries were made since, and undo here takes back at most {n}"),
     # a win form whose own win another phone recorded since (LiveGame.recorded): said so, Cancel only
-    "live_claim_recorded": ("{winner} 的這個胡已經記上了（別的手機記的），這個表單不用再記，請按「取消」",
+    "live_claim_recorded": ("{winner}的這個胡已經記上了（別的手機記的），這個表單不用再記，請按「取消」",
                             "This win of {winner} is recorded already (entered on another phone), so this form has "
                             "nothing more to record: tap Cancel"),
     # --- companion tai --explain: a record's rules that name no rule set (its ``rules`` without a ``profile``), where
@@ -1088,10 +1089,10 @@ UI: dict[str, tuple[str, str]] = {
     "live_undo_since_also_many": ("注意：「{button}」也會撤回這幾筆關於玩家的紀錄：{what}。那幾筆也該撤回才按",
                                   "Careful: “{button_en}” also takes back these records about players: {what_en}. Tap "
                                   "it only if those should go too"),
-    "live_undo_since_also_own": ("注意：「{button}」也會撤回 {seat} 自己的紀錄：{what}。那一筆也該撤回才按",
+    "live_undo_since_also_own": ("注意：「{button}」也會撤回{seat}自己的紀錄：{what}。那一筆也該撤回才按",
                                  "Careful: “{button_en}” also takes back a record about {seat}, the winner on "
                                  "this form: {what_en}. Tap it only if that should go too"),
-    "live_since_own_bar": ("之後記了 {what}：照規則 {seat} 這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。如果那一筆"
+    "live_since_own_bar": ("之後記了 {what}：照規則{seat}這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。如果那一筆"
                            "是記錯的，就用「{undo}」一步一步撤回：先撤回它之後記的，再撤回那一筆本身；撤回後這個表單會帶著已經打好的牌"
                            "再打開",
                            "Entered since: {what_en}. By the rules {seat} may not win for the rest of this hand, so "
@@ -1101,7 +1102,7 @@ UI: dict[str, tuple[str, str]] = {
     # --- a win form barred by its winner's own record (LiveGame.undo_also, claim_gone): several records his own
     # among them said so; only records entered since, the tile still live, said without "can no longer be won on"
     # (a change review of the Live win form) ---
-    "live_undo_since_also_many_own": ("注意：「{button}」也會撤回這幾筆關於玩家的紀錄，其中有這個表單的胡牌者 {seat} 自己的："
+    "live_undo_since_also_many_own": ("注意：「{button}」也會撤回這幾筆關於玩家的紀錄，其中有這個表單的胡牌者{seat}自己的："
                                       "{what}。那幾筆也該撤回才按",
                                       "Careful: “{button_en}” also takes back these records about players, among them "
                                       "{seat}'s own ({seat} is the winner on this form): {what_en}. Tap it only if "
@@ -1169,14 +1170,14 @@ UI: dict[str, tuple[str, str]] = {
     # played, every record entered since, then the bar; his records that bar nothing (a correction, a 天聽) not named
     # as the bar ---
     # (his name once in Chinese: 「C 自己的相公讓他這一局不能再胡」, a review read 「…讓 C 這一局…」 as C named twice)
-    "live_own_bar_one": ("{seat} 自己的{own}讓他這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。如果那一筆是記錯的，"
+    "live_own_bar_one": ("{seat}自己的{own}讓他這一局不能再胡，這裡的撤回不會為了記這個胡把它撤回。如果那一筆是記錯的，"
                          "就用「{undo}」一步一步撤回：先撤回它之後記的，再撤回那一筆本身；撤回後這個表單會帶著已經打好的牌"
                          "再打開",
                          "{seat}'s own record ({own_en}) bars this win: by the rules {seat} may not win for the rest of "
                          "this hand, so undo here will not take it back to record this win. If it was entered by "
                          "mistake, take it back with “{undo_en}”, one entry at a time: the entries after it, then that "
                          "record itself; this form then opens again with the tiles typed in it"),
-    "live_own_bar_many": ("{seat} 自己的{own}讓他這一局不能再胡，這裡的撤回不會為了記這個胡把它們撤回。如果{those}都是"
+    "live_own_bar_many": ("{seat}自己的{own}讓他這一局不能再胡，這裡的撤回不會為了記這個胡把它們撤回。如果{those}都是"
                           "記錯的，就用「{undo}」一步一步撤回：先撤回它們之後記的，再撤回{those}本身；撤回後這個表單會帶著"
                           "已經打好的牌再打開",
                           "{seat}'s own records ({own_en}) bar this win: by the rules {seat} may not win for the rest "
@@ -1280,10 +1281,10 @@ UI: dict[str, tuple[str, str]] = {
     "live_own_bar_those": ("那幾筆", "those records"),
     # --- a second 相公 of a seat that may not win this hand already, refused under wrong_count = dead_hand (spec
     # §2.16: it bars his win, and does nothing else; a review entered C's twice, as 詐胡 is refused twice) ---
-    "live_wrong_count_again": ("{seat} 已經記過相公，這一局本來就不能再胡，不用再記一次",
+    "live_wrong_count_again": ("{seat}已經記過相公，這一局本來就不能再胡，不用再記一次",
                                "{seat} already has a wrong tile count entered and may not win for the rest of this "
                                "hand: it need not be entered again"),
-    "live_wrong_count_dead": ("{seat} 已詐胡、這一局陪打，本來就不能再胡，不用再記相公",
+    "live_wrong_count_dead": ("{seat}已詐胡、這一局陪打，本來就不能再胡，不用再記相公",
                               "{seat} made a false win and plays dead this hand, so cannot win anyway: no wrong tile "
                               "count is needed"),
     # --- rule sets: a set's file gone, or a file again, between the walk of what it inherits and the look at it (a
@@ -1350,8 +1351,8 @@ UI: dict[str, tuple[str, str]] = {
     "win_seven_rob_one": ("七搶一", "Seven rob one"),
     # --- a pung or kong claimed over a chow of the same discard, said in the latest plays as a win over a win is
     # (table_model.describe: an evening's review read the chow and the pung both, nothing saying the chow was gone) ---
-    "claim_pung_over_chow": ("（碰比吃優先：{other} 的吃不算了）", " (a pung comes before a chow: {other_en}'s chow no longer counts)"),
-    "claim_kong_over_chow": ("（槓比吃優先：{other} 的吃不算了）", " (a kong comes before a chow: {other_en}'s chow no longer counts)"),
+    "claim_pung_over_chow": ("（碰比吃優先：{other}的吃不算了）", " (a pung comes before a chow: {other_en}'s chow no longer counts)"),
+    "claim_kong_over_chow": ("（槓比吃優先：{other}的吃不算了）", " (a kong comes before a chow: {other_en}'s chow no longer counts)"),
     # --- an entry whose fields cannot be read (a chow's tile code, a field of the wrong type from the Python API),
     # said by what it names, not as Python's message (live_offer.refusal, LiveGame.claim: an evening's review) ---
     "live_entry_unreadable": ("無法記錄這一步（{what}）：有一欄看不懂", "this entry ({what_en}) cannot be recorded: one of "
@@ -1399,9 +1400,9 @@ UI: dict[str, tuple[str, str]] = {
                          "leaves it {best_far_en}"),
     # --- a win claimed over a chow, pung or kong of the same discard, said in the latest plays as a pung over a chow
     # is (table_model.describe: a review read 「小南 吃」 then 「北北 胡」 of one tile, nothing saying the chow was gone) ---
-    "win_over_chow": ("（胡比吃優先：{other} 的吃不算了）", " (a win comes before a chow: {other_en}'s chow no longer counts)"),
-    "win_over_pung": ("（胡比碰優先：{other} 的碰不算了）", " (a win comes before a pung: {other_en}'s pung no longer counts)"),
-    "win_over_kong": ("（胡比槓優先：{other} 的槓不算了）", " (a win comes before a kong: {other_en}'s kong no longer counts)"),
+    "win_over_chow": ("（胡比吃優先：{other}的吃不算了）", " (a win comes before a chow: {other_en}'s chow no longer counts)"),
+    "win_over_pung": ("（胡比碰優先：{other}的碰不算了）", " (a win comes before a pung: {other_en}'s pung no longer counts)"),
+    "win_over_kong": ("（胡比槓優先：{other}的槓不算了）", " (a win comes before a kong: {other_en}'s kong no longer counts)"),
     # --- the default rule set marked where rule sets are listed (rule_sets_model.listed_name); its English name said
     # "(default)", nested in the brackets a header puts around it, and its Chinese one did not (a language review) ---
     "rs_default_named": ("{name}（預設）", "{name_en} (default)"),
@@ -1507,9 +1508,9 @@ UI: dict[str, tuple[str, str]] = {
     # --- a settlement review: a false win under a rule set that does not penalise it (false_win_penalty = none) read
     # "Lin: false win, 0 tai", which a table pays as 底 + 0 tai; nothing is paid ---
     # (the ledger's line and replay's say one thing alike; they said it in two English wordings, a change review)
-    "ledger_unpaid": ("{player} 詐胡：這套規則不罰，不用付錢", "{player}: false win, no penalty under these rules, "
+    "ledger_unpaid": ("{player}詐胡：這套規則不罰，不用付錢", "{player}: false win, no penalty under these rules, "
                       "nothing is paid"),
-    "replay_unpaid": ("{player} 詐胡：這套規則不罰，不用付錢", "{player}: false win, no penalty under these rules, "
+    "replay_unpaid": ("{player}詐胡：這套規則不罰，不用付錢", "{player}: false win, no penalty under these rules, "
                       "nothing is paid"),
     "penalty_none": ("這套規則詐胡不罰，不用付錢", "False-win penalty: none under these rules, nothing is paid"),
     # (the Live tab's prompt after such a false win: it said the penalty "is still paid" beside another's win)
@@ -1581,11 +1582,19 @@ def shanten_words(n: int) -> dict[str, str]:
     return {"far": far, "far_en": far_en}
 
 
+NAME_FIELDS = frozenset({"seat", "who", "player", "winner", "other", "payer", "payee", "dealer", "east", "robber"})
+"""The fields of :data:`UI` that hold a name (a player's, or a seat's, a rule set's): filled into the Chinese as a
+Chinese sentence writes a name, a space only where a Latin letter or digit meets a Chinese character (「B 現在不能
+報聽」, 「小美現在不能報聽」), so their templates type no space beside them. A review read 「小美 詐胡」 next to the
+game's 「小美已報聽，不能吃」. A number filled into one of them ({dealer} tai) is filled as it is."""
+
+
 def ui(key: str, **kw: object) -> Words:
-    """The app's words ``key`` filled with ``kw``; ``{x_en}`` falls back to ``{x}``."""
+    """The app's words ``key`` filled with ``kw``; ``{x_en}`` falls back to ``{x}``. A name is spaced in the Chinese
+    as :data:`NAME_FIELDS` says."""
     zh, en = UI[key]
     fill = {**kw, **{f"{k}_en": v for k, v in kw.items() if f"{k}_en" not in kw}}
-    return Words(zh.format(**fill), agreed(en.format(**fill)))
+    return Words(chinese_filled(zh, fill, NAME_FIELDS), agreed(en.format(**fill)))
 
 
 WORD_JOINER = "\u2060"

@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from string import Formatter
 
 from companion.english import agreed, chinese
-from companion.names import in_chinese
+from companion.names import chinese_filled
 from companion.tiles import Tile
 
 __all__ = ["Bilingual", "IllegalEvent", "Msg", "TEMPLATES", "msg", "seat_label", "tile_names", "WIND_ZH", "WIND_EN", "WIND_LETTER",
@@ -231,11 +230,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     # table printout
     "seat_line": ("{wind}家 {name}{dealer}", "{wind_en} {name}{dealer_en}"),
     "wall_line": ("牌牆 {count} 張，可摸 {live} 張，留牌 {reserve} 張", "wall {count}, live {live}, kept back {reserve}"),
-    "hand_line": ("{round}風圈第 {k} 把（全場第 {n} 把）　莊家 {dealer}　連莊 {streak}",
+    "hand_line": ("{round}風圈第 {k} 把（全場第 {n} 把）　莊家{dealer}　連莊 {streak}",
                   "{round_en} round, hand {k} (hand {n} of the session), dealer {dealer_en}, streak {streak}"),
     # (as the ledger's CSV and the replay's each-hand lines say it, capital and all: a review read both ways)
     "session_over_line": ("一將打完", "The session is over"),
-    "next_deal_line": ("下一把：{dealer} 做莊，連莊 {streak}，{round}風圈",
+    "next_deal_line": ("下一把：{dealer}做莊，連莊 {streak}，{round}風圈",
                        "Next hand: {dealer_en} deals, streak {streak}, {round_en} round"),
     # a flower drawn and shown, not yet replaced (spec §2.6; the eighth may be won on the spot, §4.2, §4.4): what the
     # table waits for (no discard before it), and how the replay says the correction of a draw logged face down
@@ -249,14 +248,14 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                           "before it"),
     "phase_flower_end": ("等待流局：最後一張是花 {tile}，沒有牌可補", "waiting for the draw: the last tile is "
                          "{tile_en}, and none is left to replace it"),
-    "retract_shown": ("更正 {name} 面朝下記的摸牌：亮出來是花 {tile}，下一行照這張重記",
+    "retract_shown": ("更正{name}面朝下記的摸牌：亮出來是花 {tile}，下一行照這張重記",
                       "correcting {name}'s draw logged face down: shown, it is {tile_en}; entered again below, named"),
     "retract_set_aside": ("暫時撤下，好更正前面那張摸牌；更正後照原樣重記",
                           "set aside to correct the draw before it; entered again after it as it was"),
     "retract_note": ("備註：{note}", "note: {note_en}"),
-    "drew_flower_shown": ("{name} 摸到花 {tile}（亮出）", "{name} draws a flower, {tile_en} (shown)"),
+    "drew_flower_shown": ("{name}摸到花 {tile}（亮出）", "{name} draws a flower, {tile_en} (shown)"),
     # (the undo of that correction, as the replay says it: a change review found its lines bare)
-    "retract_undo_shown": ("復原：撤回第八張花的更正（{name} 的摸牌改回面朝下）",
+    "retract_undo_shown": ("復原：撤回第八張花的更正（{name}的摸牌改回面朝下）",
                            "undo: the eighth flower's correction of {name_en}'s draw taken back (the draw goes back "
                            "to face down)"),
     "retract_undo_aside": ("復原：撤回第八張花的更正時重記的這筆（下面照原樣再記一次）",
@@ -382,27 +381,13 @@ def own_tile(robbing: bool, *, winning: bool = False) -> Msg:
     return msg("own_kong" if robbing else "own_discard_win" if winning else "own_discard")
 
 
-def _in_chinese(template: str, fill: _Fill) -> str:
-    """The Chinese ``template`` filled: a text filled in (a player's name, 「C」 or 「小美」) spaced from the Chinese
-    around it as :func:`~companion.names.in_chinese` writes a name (「C 不是 A 的下家」, 「小華不是小美的下家」);
-    numbers are filled as they are (the templates space them where they should be)."""
-    parts: list[tuple[str, bool]] = []
-    for literal, field, spec, conversion in Formatter().parse(template):
-        parts.append((literal, False))
-        if field is not None:
-            value = fill[field]
-            value = Formatter().convert_field(value, conversion) if conversion else value
-            parts.append((format(value, spec or ""), isinstance(value, str)))
-    return "".join(in_chinese(text, parts[i - 1][0] if i else "", parts[i + 1][0] if i + 1 < len(parts) else "")
-                   if named else text for i, (text, named) in enumerate(parts))
-
-
 def msg(key: str, **kw: object) -> Msg:
     """Fill the template ``key``; a field ``x`` fills ``{x}`` and, unless ``x_en`` is given, ``{x_en}``. A name
-    filled into the Chinese is spaced from it as the app's words space one (:func:`_in_chinese`)."""
+    filled into the Chinese is spaced from it as the app's words space one
+    (:func:`~companion.names.chinese_filled`)."""
     zh, en = TEMPLATES[key]
     fill = _Fill(kw)
-    return Msg(key, _in_chinese(zh, fill), agreed(en.format_map(fill)))
+    return Msg(key, chinese_filled(zh, fill), agreed(en.format_map(fill)))
 
 
 class IllegalEvent(ValueError):

@@ -202,7 +202,7 @@ def test_each_winners_line_explains_the_money_paid_with_the_dealers_tai_where_he
             amounts = {t.amount for t in entry.transfers}
             plain, with_dealer = at.base + at.per_tai * x.capped_tai, at.base + at.per_tai * (x.capped_tai + x.dealer_tai)
             assert amounts <= {plain, with_dealer}
-            assert line.zh.startswith(f"{x.player} ")
+            assert line.zh.startswith(x.player) and line.zh[len(x.player):].startswith(" ") == x.player[-1].isascii()
             assert (f" {x.capped_tai} 台：" in line.zh) == bool(x.items)  # with its items (a 0-tai hand has none)
             # each item as the hand's end card names it (獨聽's shape, a house rule's mark)
             assert x.score is not None
@@ -237,7 +237,8 @@ def test_a_ledger_row_marks_house_rule_items_and_says_who_deals_next(tmp_path: P
     (row,) = panel.rows
     assert "人胡（各家規矩） 16" in row.lines[0].zh and "(house rule) 16" in row.lines[0].en
     names = game.state.players
-    assert row.next is not None and row.next.zh == f"下一把：{names[(dealer + 1) % 4]} 做莊，連莊 0，東風圈"
+    nxt = names[(dealer + 1) % 4]  # (a space after a Latin name alone: 「Lin 做莊」, 「小美做莊」)
+    assert row.next is not None and row.next.zh == f"下一把：{nxt}{' ' if nxt.isascii() else ''}做莊，連莊 0，東風圈"
     game.close()
 
 
@@ -397,7 +398,7 @@ def test_a_concealed_kong_named_wrong_at_the_win_is_put_right_from_the_ledger(tm
     (fixed,) = panel.rows[0].shown
     assert fixed.kongs == ("1z",) and fixed.melds == (("0x", "1z", "1z", "0x"),) and fixed.corrected
     name = game.state.players[winner]
-    said = Words(f"改正第 1 把 {name} 攤開的牌：一萬 二萬 三萬 四萬 五萬 六萬 七條 八條 九條 二筒 三筒 四筒 五條 + 五條，暗槓 東",
+    said = Words(f"改正第 1 把{name}攤開的牌：一萬 二萬 三萬 四萬 五萬 六萬 七條 八條 九條 二筒 三筒 四筒 五條 + 五條，暗槓 東",
                  f"{name}'s tiles shown in hand 1 corrected: 1 2 3 4 5 6 Characters, 2 3 4 Dots, 5 7 8 9 Bamboo "
                  "+ 5 Bamboo; concealed kongs: East wind")
     assert game.frame().recent[0] == said and game.undo_what() == said

@@ -71,12 +71,12 @@ def test_a_win_over_a_chow_pung_or_kong_says_it_no_longer_counts(tmp_path: Path,
     assert game.win(3, ev.WinKind.DISCARD, "123p456p789p123s46m55s") is None
     said = game.frame().recent[0]
     assert f"a win comes before a {claim}: 小南's {claim} no longer counts" in said.en, said.en
-    assert f"胡比{zh}優先：小南 的{zh}不算了" in said.zh, said.zh
+    assert f"胡比{zh}優先：小南的{zh}不算了" in said.zh, said.zh
     assert "no longer counts" not in game.frame().recent[1].en  # (the claim's own line says nothing of it)
 
 
 def test_a_win_correction_spaces_its_tile_names_in_chinese(tmp_path: Path) -> None:
-    """「改正第 2 把 阿東 攤開的牌：一萬一萬一萬四萬五萬…」 ran the names together, where every other message spaces them."""
+    """「改正第 2 把阿東攤開的牌：一萬一萬一萬四萬五萬…」 ran the tile names together, where every other message spaces them."""
     shown = tiles_typed("111m456m789m234p678s7z")
     said = describe(ev.WinCorrected(hand=2, seat=0, concealed=shown, tile=None), TableState(players=PLAYERS))
     assert "一萬 一萬 一萬 四萬 五萬" in said.zh and "一萬一萬" not in said.zh, said.zh

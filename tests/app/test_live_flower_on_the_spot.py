@@ -400,9 +400,9 @@ def test_companion_replay_says_the_draw_was_corrected_to_the_eighth_flower_and_w
     lines = tail.splitlines()
     heads = [x for x in lines if x.startswith("#")]
     assert "暫時撤下" in heads[0] and "set aside to correct the draw before it" in heads[0]
-    assert "更正 阿東 面朝下記的摸牌：亮出來是花 竹" in heads[1] and "correcting 阿東's draw logged face down" in heads[1]
+    assert "更正阿東面朝下記的摸牌：亮出來是花 竹" in heads[1] and "correcting 阿東's draw logged face down" in heads[1]
     assert "Bamboo flower (8f)" in heads[1]
-    assert "阿東 摸到花 竹" in heads[2] and "阿東 draws a flower, Bamboo flower (8f)" in heads[2]
+    assert "阿東摸到花 竹" in heads[2] and "阿東 draws a flower, Bamboo flower (8f)" in heads[2]
     after_draw = tail[tail.index(heads[2]):]
     assert "1234567f +8f" in after_draw and "[16]" in after_draw.splitlines()[4]
     waits = [x for x in after_draw.splitlines() if "輪到" in x]
@@ -477,7 +477,7 @@ def test_companion_replay_shows_the_held_flower_once_and_says_what_the_undo_of_i
     assert len(undo) == 2 and "this record, entered again by the eighth flower's correction" in undo[0] \
         and "撤回第八張花的更正時重記的這筆" in undo[0]
     assert "correction of 阿東's draw taken back (the draw goes back to face down)" in undo[1] \
-        and "撤回第八張花的更正（阿東 的摸牌改回面朝下）" in undo[1]
+        and "撤回第八張花的更正（阿東的摸牌改回面朝下）" in undo[1]
     again = [h for h in heads if "entered again as before the correction" in h]
     assert len(again) == 2 and all("照更正前的樣子重記" in h for h in again)
     assert heads.index(again[0]) == heads.index(undo[1]) + 1 and heads[-1] == again[1]
@@ -539,7 +539,7 @@ def test_a_win_form_whose_draw_was_shown_the_eighth_flower_names_it_however_many
     gone = game.claim_gone(form, dealer, kind)
     said = f"The tile {PLAYERS[dealer]} drew when this form was opened was since shown to be the eighth flower, " \
            "Bamboo flower"
-    assert said in gone.en and f"這個表單開啟時 {PLAYERS[dealer]} 摸的牌，後來亮出是第八張花 竹" in gone.zh
+    assert said in gone.en and f"這個表單開啟時{PLAYERS[dealer]}摸的牌，後來亮出是第八張花 竹" in gone.zh
     assert gone.en.index(said) < gone.en.index("If the flower was tapped by mistake")
     game.close()
 
@@ -707,7 +707,7 @@ def test_a_win_forms_undo_says_before_the_tap_that_it_takes_back_another_seats_w
     assert since is not None and since[1] == 2
     also = game.undo_also(at, seat)
     button = undo_since_words(2)
-    assert also == ui("live_undo_since_also", button=button.zh, button_en=button.en, what="老西 相公（張數不對）",
+    assert also == ui("live_undo_since_also", button=button.zh, button_en=button.en, what="老西相公（張數不對）",
                       what_en="老西: wrong tile count"), also
     page = tab.build()
     shown = {c.identifier: c for c in _idents(page)}

@@ -263,7 +263,7 @@ def test_the_prompt_names_every_discard_even_the_tile_numbered_zero(tmp_path: Pa
     game = _dealt(tmp_path)
     assert game.discard("1m") is None
     prompt = game.offer().prompt
-    assert f"{PLAYERS[game.state.dealer]} 打了 一萬：" in prompt.zh
+    assert f"{PLAYERS[game.state.dealer]}打了 一萬：" in prompt.zh
     assert f"{PLAYERS[game.state.dealer]} discarded {Tile.M1.en}:" in prompt.en
     game.close()
 
@@ -1099,7 +1099,7 @@ def test_a_corrected_win_is_settled_as_if_entered_so_and_later_balances_follow(t
                 row = next(r for r in csv.reader(io.StringIO(ledger_csv(fixed))) if r and r[0] == str(result.number))
                 name = state.players[rec.seat]  # the hand in tile names, in either language (an English host review)
                 # (his kongs face down until the win are named only where a correction changed them: this one did not)
-                assert row[5] == f"已改正：{name} 攤開的牌是 {format_zh(new)} / Corrected: {name} showed " \
+                assert row[5] == f"已改正：{name}攤開的牌是 {format_zh(new)} / Corrected: {name} showed " \
                     f"{format_en(new)}"
                 assert not next(r for r in csv.reader(io.StringIO(ledger_csv(back)))
                                 if r and r[0] == str(result.number))[5]
@@ -1138,17 +1138,17 @@ def test_the_undo_button_says_what_the_tap_it_takes_back_was(tmp_path: Path) -> 
     dealer = game.state.dealer
     assert game.discard("1z") is None
     first = PLAYERS[dealer]
-    assert game.undo_what() == Words(f"{first} 打東", f"{first} discards the East wind")
+    assert game.undo_what() == Words(f"{first}打東", f"{first} discards the East wind")
     assert game.discard("9m") is None  # the next seat's draw and discard: one tap
     nxt = PLAYERS[(dealer + 1) % 4]
-    assert game.undo_what() == Words(f"{nxt} 打九萬", f"{nxt} discards 9 Characters")
+    assert game.undo_what() == Words(f"{nxt}打九萬", f"{nxt} discards 9 Characters")
     taker = (dealer + 3) % 4
     assert game.claim(taker, MeldKind.KONG) is None  # the kong (a suit tile's: its replacement waits for the table)
-    assert game.undo_what() == Words(f"{PLAYERS[taker]} 明槓九萬", f"{PLAYERS[taker]} kongs 9 Characters from the discard")
+    assert game.undo_what() == Words(f"{PLAYERS[taker]}明槓九萬", f"{PLAYERS[taker]} kongs 9 Characters from the discard")
     snap, _ = game.snapshot()
     assert snap.undo_what == game.undo_what()  # the screen's offer carries it for the button
     assert game.undo() is None
-    assert game.undo_what() == Words(f"{nxt} 打九萬", f"{nxt} discards 9 Characters")
+    assert game.undo_what() == Words(f"{nxt}打九萬", f"{nxt} discards 9 Characters")
     game.close()
 
 
@@ -1165,7 +1165,7 @@ def test_undo_names_a_ready_declared_with_the_discard(tmp_path: Path) -> None:
     assert game.discard("1z") is None
     nxt = PLAYERS[(game.state.dealer + 1) % 4]
     assert game.discard("9m", ready=True) is None  # 地聽 on his first discard: the draw, the ready, the discard
-    assert game.undo_what() == Words(f"{nxt} 打九萬（地聽）", f"{nxt} discards 9 Characters (earthly ready)")
+    assert game.undo_what() == Words(f"{nxt}打九萬（地聽）", f"{nxt} discards 9 Characters (earthly ready)")
     assert game.undo() is None
     assert game.state.seats[(game.state.dealer + 1) % 4].ready is None
     game.close()
@@ -1232,7 +1232,7 @@ def test_the_win_form_says_the_dealers_own_win_takes_his_tai_from_each(tmp_path:
     payer = PLAYERS[(dealer + 1) % 4]
     assert said[1].en == (f"A win: the hand is worth {line.capped_tai} tai, and {PLAYERS[dealer]} deals: plus "
                           f"{line.dealer_tai} dealer tai on what {payer} pays")
-    assert said[1].zh == f"可以胡：這手牌 {line.capped_tai} 台，{PLAYERS[dealer]} 是莊家：{payer} 付的另加 {line.dealer_tai} 台"
+    assert said[1].zh == f"可以胡：這手牌 {line.capped_tai} 台，{PLAYERS[dealer]}是莊家：{payer}付的另加 {line.dealer_tai} 台"
     game.close()
 
 
