@@ -968,6 +968,8 @@ def read_jsonl(lines: Iterable[str | bytes]) -> tuple[list[tuple[int, ev.Event]]
             try:
                 data = loads_json(line.rstrip("\r\n"))  # (with its line break, an unclosed text was said to hold one)
             except json.JSONDecodeError as e:
+                if not events and not header and LEDGER_CSV_HEAD.match(line):  # the other download: said so
+                    raise ev.EventError(msg("ev_ledger_csv")) from None
                 raise ev.EventError(_not_json(e)) from None
             if isinstance(data, dict) and data.get("schema") == EXPORT_SCHEMA:
                 if header:  # (it was read as the count to have: a review's joined files were "cut short")
@@ -1012,6 +1014,10 @@ def picture_kind(head: bytes) -> str | None:
         return "AVIF"
     return None
 
+
+LEDGER_CSV_HEAD = re.compile(r"把 Hand,|第 \d+ 將 Session \d+\s*$")
+"""The first line of the Ledger tab's CSV (``companion.app.ledger_model.ledger_csv``: its headings, or its first
+session's name), given for a game log."""
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 """The first bytes of a SQLite file: a table service's store rather than a JSON-lines log."""

@@ -275,6 +275,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "no_seat": ("座位必須是 0-3，沒有指定座位", "a seat is 0-3, no seat given"),
     "claimed_again": ("{seat}已經{meld}了{tile}：要改，請先撤回", "{seat_en}'s {meld_en} of {tile_en} is already "
                       "entered: to change it, undo it first"),
+    # the Ledger tab's CSV given for a game log (the other download beside Save log; a review was told "line 1: not
+    # JSON at column 1")
+    "ev_ledger_csv": ("這是帳本（「帳本」頁「下載帳本」存的 CSV），不是牌局紀錄：請給「記錄牌局」頁「下載紀錄」存的檔",
+                      "this is the ledger (the CSV the Ledger tab's Download the ledger saved), not a game log: give "
+                      "the file the Live game tab's Save log saved"),
 }
 
 RETRACT_NOTES: dict[str, tuple[str, str]] = {
