@@ -46,7 +46,7 @@ from companion.app.live_offer import (
 )
 from companion.app.rule_sets_model import not_there, unusable
 from companion.app.table_model import RECENT_SHOWN, TableFrame, describe, table_frame
-from companion.app.words import Words, ui
+from companion.app.words import Words, asked, ui
 from companion.english import listed, the_tile
 from companion.files import NotAFolderError, in_the_way_kind, in_the_way_said, make_folder, write_whole
 from companion.game import events as ev
@@ -1135,15 +1135,15 @@ class LiveGame:
             names = Words("".join(t.zh for t in flowers), " ".join(t.code for t in flowers))
             return ui("live_flower_in_hand", tiles=names.zh, tiles_en=names.en)
         if len(hidden) != chance.hidden_kongs:  # a kong left face down would leave the hand unscored
-            return ui("live_win_kongs_needed", n=chance.hidden_kongs, got=len(hidden))
+            return asked("live_win_kongs_needed", n=chance.hidden_kongs, got=len(hidden))
         instant = kind.is_instant
         if drawn_last(kind, len(shown), won == (), chance.shown):  # all typed into the hand: the last is the tile drawn
             shown, won = shown[:-1], shown[-1:]
         if isinstance(won, tuple):
             if len(won) != 1 and not instant and len(shown) != chance.shown:  # the hand first, as the form asks
-                return ui("live_win_hand_first", n=len(shown), want=chance.shown)  # (a review: it asked the tile)
+                return asked("live_win_hand_first", n=len(shown), want=chance.shown)  # (a review: it asked the tile)
             if len(won) != 1 and not instant:
-                return ui("live_win_tile")
+                return asked("live_win_tile")
             won_tile: Tile | None = won[0] if won else None
         else:
             won_tile = won
@@ -1373,7 +1373,7 @@ def _correction(hand: int, seat: int, concealed: str, tile: str, session: int = 
     except (NotationError, CopyLimitError) as bad:
         return ui("live_bad_tiles", why=bad.zh or str(bad), why_en=str(bad))
     if len(won) > 1:
-        return ui("live_win_tile")
+        return asked("live_win_tile")
     return ev.WinCorrected(seat=seat, hand=hand, concealed=shown, tile=won[0] if won else None, session=session,
                            kongs=hidden)
 

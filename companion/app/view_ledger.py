@@ -37,7 +37,7 @@ from companion.app.ui_kit import (
 )
 from companion.app.ui_kit import tile as picture
 from companion.app.view_table import TableTab
-from companion.app.words import SEP, Words, signed, ui
+from companion.app.words import SEP, Words, asked, refused, signed, ui
 from companion.game.service import ServiceError
 from companion.game.state import TableState
 from companion.tiles import CopyLimitError, NotationError, Tile, parse_tiles
@@ -153,7 +153,7 @@ class LedgerTab:
 
     def _kongs_missing(self, w: WinShown) -> Words | None:
         """Why the form cannot be recorded with its kongs field blank: each kong face down needs its kind."""
-        return ui("live_win_kongs_needed", n=len(w.kongs), got=0) if w.kongs and not self._kongs_typed(w) else None
+        return asked("live_win_kongs_needed", n=len(w.kongs), got=0) if w.kongs and not self._kongs_typed(w) else None
 
     def close_fix(self) -> None:
         self.fix_of = None
@@ -175,7 +175,7 @@ class LedgerTab:
             self.host.render()
             return
         if shown.self_drawn and not tile:
-            self.fix_error = ui("live_win_tile")
+            self.fix_error = asked("live_win_tile")
             self.host.render()
             return
         if (missing := self._kongs_missing(shown)) is not None:
@@ -352,7 +352,7 @@ class LedgerTab:
                 spacing=1, wrap=True, run_spacing=2))]
         # above the fields: the button below may be at the screen's edge
         self.fix_error_box.content = None if self.fix_error is None else ident("ledger-fix-error", label(
-            t(ui("live_refused", why=self.fix_error.zh, why_en=self.fix_error.en)), 13, colour=ACCENT))
+            t(refused(self.fix_error)), 13, colour=ACCENT))
         rows += [
             self.fix_error_box,
             ft.Row([ident("ledger-fix-concealed", self.fix_concealed), tile,

@@ -73,7 +73,7 @@ from companion.app.upload import PhotoUpload
 from companion.app.view_photo import PhotoSource
 from companion.app.view_table import banner, hand_end_card, recent_list, seat_grid
 from companion.app.view_wall import wall_fold
-from companion.app.words import SEP, Words, ui, unbroken
+from companion.app.words import SEP, Words, asked, refused, ui, unbroken
 from companion.english import shortened, the_tile
 from companion.game import events as ev
 from companion.game.evolve import terms_ahead
@@ -112,7 +112,7 @@ def _stakes(base: str | None, per_tai: str | None) -> tuple[int, int] | Words:
     """底 and 台 as typed: two whole numbers, or why not (an empty field is asked for, not read as 0)."""
     b, p = (base or "").strip(), (per_tai or "").strip()
     if not b or not p:
-        return ui("live_stakes_missing")
+        return asked("live_stakes_missing")
     if not (_whole(b) and _whole(p)):  # digits alone: int() also reads "3_0" as 30 (a review)
         return ui("live_stakes_bad", base=shortened(b, 16), per_tai=shortened(p, 16))
     if max(len(b.lstrip("+-")), len(p.lstrip("+-"))) > len(str(STAKE_MAX)):  # (5000 digits were "not a whole
@@ -275,7 +275,7 @@ class LiveTab:
 
     @staticmethod
     def _refused(why: Words) -> Words:
-        return ui("live_refused", why=why.zh, why_en=why.en)
+        return refused(why)
 
     def _start(self, at: int) -> None:
         names = [f.value or "" for f in self.names]
@@ -664,8 +664,7 @@ class LiveTab:
                                  ft.Row([ident("live-terms-base", self.terms_stakes[0]),
                                          ident("live-terms-per-tai", self.terms_stakes[1]), apply],
                                         wrap=True, spacing=8),
-                                 *([ident("live-terms-error", label(t(ui("live_refused", why=said.zh,
-                                                                         why_en=said.en)), 13, colour=ACCENT))]
+                                 *([ident("live-terms-error", label(t(refused(said)), 13, colour=ACCENT))]
                                    if (said := self.terms_error) is not None and said == self.error else []),
                                  self._rule_picks("terms", {**now, **self.terms_rules}, self.terms_rules, now,
                                                   skip=SEATING_RULES)], spacing=8)]))

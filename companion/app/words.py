@@ -11,7 +11,7 @@ from companion.english import agreed, chinese
 from companion.names import chinese_filled
 from companion.rules.efficiency import from_ready
 
-__all__ = ["Words", "UI", "LANGS", "NAME_FIELDS", "ui", "unbroken", "WORD_JOINER", "SEP"]
+__all__ = ["Words", "Asked", "asked", "refused", "UI", "LANGS", "NAME_FIELDS", "ui", "unbroken", "WORD_JOINER", "SEP"]
 
 LANGS = ("zh", "en")
 """The languages the app speaks; zh (zh-TW) is the default."""
@@ -28,6 +28,12 @@ class Words:
 
     def __add__(self, other: Words) -> Words:
         return Words(self.zh + other.zh, self.en + other.en)
+
+
+@dataclass(frozen=True, slots=True)
+class Asked(Words):
+    """Words asking for an entry a form still lacks (「請輸入胡的那一張牌（一張）」): said as they are where a refusal
+    is said 「不行：…」 (a game-night review read "Not allowed: Enter the winning tile" as a rule refusing the win)."""
 
 
 SEP = Words("\u3000", "  ")
@@ -1587,6 +1593,18 @@ NAME_FIELDS = frozenset({"seat", "who", "player", "winner", "other", "payer", "p
 Chinese sentence writes a name, a space only where a Latin letter or digit meets a Chinese character (「B 現在不能
 報聽」, 「小美現在不能報聽」), so their templates type no space beside them. A review read 「小美 詐胡」 next to the
 game's 「小美已報聽，不能吃」. A number filled into one of them ({dealer} tai) is filled as it is."""
+
+
+def asked(key: str, **kw: object) -> Asked:
+    """The words ``key`` (as :func:`ui` fills them) asking for an entry still missing: see :class:`Asked`."""
+    said = ui(key, **kw)
+    return Asked(said.zh, said.en)
+
+
+def refused(why: Words) -> Words:
+    """``why`` as an entry refused: 「不行：…」 / "Not allowed: …", or as it is where it asks for an entry still
+    missing (:class:`Asked`)."""
+    return why if isinstance(why, Asked) else ui("live_refused", why=why.zh, why_en=why.en)
 
 
 def ui(key: str, **kw: object) -> Words:

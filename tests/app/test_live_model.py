@@ -19,7 +19,7 @@ import pytest
 
 from companion.app.live_model import LiveError, LiveGame, effective_events, tiles_typed, without_last_tile
 from companion.app.live_offer import Offer, exhaustive_words
-from companion.app.words import Words, ui, unbroken
+from companion.app.words import Words, asked, ui, unbroken
 from companion.game import events as ev
 from companion.game.check import replay, step
 from companion.game.evolve import finish_hand, win_hand
@@ -971,7 +971,7 @@ def test_stakes_typed_empty_are_asked_for_not_read_as_zero() -> None:
     from companion.app.view_live import _stakes
 
     assert _stakes("50", " 20 ") == (50, 20)
-    assert _stakes("", "20") == ui("live_stakes_missing") == _stakes("50", None)
+    assert _stakes("", "20") == asked("live_stakes_missing") == _stakes("50", None)
     bad = _stakes("abc", "10")
     assert bad == ui("live_stakes_bad", base="abc", per_tai="10") and "abc" in bad.en  # type: ignore[union-attr]
     long = _stakes("9" * 5000, "1")  # it said "not a whole number" and said the 5000 digits back
@@ -1332,8 +1332,8 @@ def test_an_empty_self_draw_form_asks_for_the_hand_before_the_tile_drawn(tmp_pat
     """A review: recording an empty self-draw form asked for the tile drawn, while the hand was empty too."""
     game = _dealt(tmp_path)
     dealer = game.state.dealer
-    assert game.win(dealer, ev.WinKind.SELF_DRAW, "") == ui("live_win_hand_first", n=0, want=16)
-    assert game.win(dealer, ev.WinKind.SELF_DRAW, "123m456m789m123s46p55z") == ui("live_win_tile")  # then the tile
+    assert game.win(dealer, ev.WinKind.SELF_DRAW, "") == asked("live_win_hand_first", n=0, want=16)
+    assert game.win(dealer, ev.WinKind.SELF_DRAW, "123m456m789m123s46p55z") == asked("live_win_tile")  # then the tile
     game.close()
 
 
@@ -1346,7 +1346,7 @@ def test_a_self_draw_typed_whole_into_the_hand_field_takes_the_last_tile_as_the_
     assert game.preview_win(dealer, ev.WinKind.SELF_DRAW, "123m456m789m123s46p55z5p") == apart
     assert apart[0], apart
     # one tile more than that is no hand, whatever field it is in
-    assert game.win(dealer, ev.WinKind.SELF_DRAW, "123m456m789m123s46p55z5p5p") == ui("live_win_hand_first", n=18,
+    assert game.win(dealer, ev.WinKind.SELF_DRAW, "123m456m789m123s46p55z5p5p") == asked("live_win_hand_first", n=18,
                                                                                       want=16)
     assert game.win(dealer, ev.WinKind.SELF_DRAW, "123m456m789m123s46p55z5p") is None
     won = game.events()[-1]

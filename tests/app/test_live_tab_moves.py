@@ -10,7 +10,7 @@ import pytest
 
 from companion.app.live_model import LiveGame
 from companion.app.view_live import ID_LIVE_ERROR, LiveTab
-from companion.app.words import Words, ui
+from companion.app.words import Words, asked, ui
 from tests.app.test_tabs_beside_a_live_table import _Host, _idents, _texts
 
 
@@ -739,4 +739,22 @@ def test_the_win_buttons_after_a_win_say_the_tables_rule_for_two_or_three_winner
     name = tab.host.t(Words(*SWITCHES["multi_win"].choice_name(rule)))  # the rule sets' name of the rule
     assert prompt.count(name) == 1  # (the terms line and the house rules' menu name it too, as every table's)
     assert not any(c.identifier == "live-claims-title" for c in _idents(tab.build()))
+    game.close()
+
+
+def test_an_entry_the_form_still_lacks_is_asked_for_not_refused(tmp_path: Path) -> None:
+    """A game-night review: a self-draw form with the hand typed but not the tile drawn said 「不行：請輸入胡的那一張牌
+    （一張）」 / "Not allowed: Enter the winning tile (one tile)", as if a rule refused the win; what is missing is
+    asked for as it is, and a refusal still says 不行."""
+    from companion.game import events as ev
+
+    game = _table(tmp_path, "nearest")
+    tab = LiveTab(_Phone(), game)
+    dealer = game.state.dealer
+    missing = game.win(dealer, ev.WinKind.SELF_DRAW, "123m456m789m123s46p55z")
+    assert missing == asked("live_win_tile")
+    assert tab._refused(missing) == missing and "不行" not in tab._refused(missing).zh
+    assert not tab._refused(missing).en.startswith("Not allowed")
+    bad = ui("live_stakes_bad", base="x", per_tai="1")
+    assert tab._refused(bad) == ui("live_refused", why=bad.zh, why_en=bad.en)
     game.close()

@@ -16,7 +16,7 @@ from companion.app.house_rules import table_terms
 from companion.app.live_model import LiveGame
 from companion.app.photo_model import TABLE_RULES, PhotoContext, PhotoPanel, score_typed_hand
 from companion.app.view_photo import PhotoSource, PhotoTab
-from companion.app.words import Words, ui
+from companion.app.words import Words, asked, ui
 from companion.rules.settlement import Stakes
 from companion.tiles import parse_tiles
 
@@ -562,7 +562,7 @@ def test_the_correction_form_offers_the_kongs_the_win_named_and_records_them_put
     before, log = ledger_of(game.state), len(game.events())
     tab.fix_kongs.value = ""
     tab._fix_typed()
-    needed = ui("live_win_kongs_needed", n=1, got=0)
+    needed = asked("live_win_kongs_needed", n=1, got=0)
     assert _texts(tab.fix_preview) == [needed.en]  # (as a blank drawn tile is said)
     tab.save_fix(shown)
     assert tab.fix_error == needed and ledger_of(game.state) == before and len(game.events()) == log
