@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from companion.app.table_model import meld_codes
 from companion.app.words import Words, shanten_words, ui
 from companion.english import all_four, the_tile
-from companion.hand import Hand, HandError, MeldKind, parse_seen
+from companion.hand import Hand, HandError, Meld, MeldKind, parse_seen
 from companion.rules.efficiency import discard_options, kong_options
 from companion.rules.shanten import shanten
 from companion.rules.shape import Group, GroupKind, decompose_counts, is_complete
@@ -280,21 +280,45 @@ def with_meld(hand_text: str, kind: MeldKind, code: str) -> str | Words:
         tiles = f"{t.rank}{t.rank + 1}{t.rank + 2}{t.suit}"
     else:
         tiles = f"{str(t.rank) * (4 if kind.is_kong else 3)}{t.suit}"
-    text = _held_for(hand_text, kind, t).rstrip()
-    return f"{text} {kind.value}:{tiles}".lstrip()
+    if kind.is_kong and (added := _added_kong(hand_text, kind, t)) is not None:
+        return added
+    text, kind = _held_for(hand_text, kind, t)
+    return f"{text.rstrip()} {kind.value}:{tiles}".lstrip()
 
 
-def _held_for(hand_text: str, kind: MeldKind, t: Tile) -> str:
+def _added_kong(hand_text: str, kind: MeldKind, t: Tile) -> str | None:
+    """``hand_text`` with its pung of ``t`` made an added kong (加槓), where a kong of ``t`` is tapped (not a concealed
+    one) onto a hand that has that pung laid down: the fourth tile joins the pung, taken from the hand where it was
+    typed (the tile drawn). None where the hand has no such pung. A kong laid beside the pung read "7 copies of 6m"
+    (a change review)."""
+    if kind is MeldKind.CKONG:
+        return None
+    try:
+        hand = Hand.parse(hand_text, stage_free=True)
+    except (HandError, NotationError, CopyLimitError):
+        return None
+    pung = next((m for m in hand.melds if m.kind is MeldKind.PUNG and m.tiles[0] == t), None)
+    if pung is None:
+        return None
+    melds = tuple(Meld(MeldKind.ADDKONG, (t,) * 4) if m is pung else m for m in hand.melds)
+    rest = hand.remove(t) if t in hand.concealed else hand
+    return str(Hand(rest.concealed, melds, rest.flowers, rest.sets, rest.stage_free))
+
+
+def _held_for(hand_text: str, kind: MeldKind, t: Tile) -> tuple[str, MeldKind]:
     """``hand_text`` less the tiles a meld of ``kind`` starting at ``t`` takes from the hand, where it holds them:
     two for a pung, three for a kong, all four for a concealed kong, and for a chow claimed between turns (16 tiles)
     the two of its three held; where it holds all three, the two besides ``t``, the tile tapped, taken as the one
     claimed (as a pung's third is): the chow was laid beside all three, "19 tiles" (a review). A player
     who had typed his hand and then tapped 碰 6m or 暗槓 6m at the table read "5 (or 8) copies of 6m": the meld was
-    laid beside the tiles it was made of. Else ``hand_text`` as typed (a meld laid down before, entered after)."""
+    laid beside the tiles it was made of. Else ``hand_text`` as typed (a meld laid down before, entered after). With
+    the meld's kind: a concealed kong of three held takes the three (the fourth is the tile just drawn, not typed: it
+    read "7 copies"), and an exposed kong tapped with all four held is a concealed kong (no fifth copy was claimed: it
+    read "5 copies")."""
     try:
         hand = Hand.parse(hand_text, stage_free=True)
     except (HandError, NotationError, CopyLimitError):
-        return hand_text
+        return hand_text, kind
     held = hand.concealed_counts()
     if kind is MeldKind.CHOW:
         run = [x for x in (t, t.next_in_suit(1), t.next_in_suit(2)) if x is not None]
@@ -303,9 +327,11 @@ def _held_for(hand_text: str, kind: MeldKind, t: Tile) -> str:
             have = have[1:]
         taken = have if len(have) == 2 and hand.structural_count == 3 * hand.sets + 1 else []
     else:
-        need = {MeldKind.PUNG: 2, MeldKind.KONG: 3, MeldKind.CKONG: 4}.get(kind, 0)
+        if kind is MeldKind.KONG and held[t] == 4:
+            kind = MeldKind.CKONG
+        need = {MeldKind.PUNG: 2, MeldKind.KONG: 3, MeldKind.CKONG: 3 if held[t] == 3 else 4}.get(kind, 0)
         taken = [t] * need if need and held[t] >= need else []
-    return str(hand.remove(*taken)) if taken else hand_text
+    return (str(hand.remove(*taken)) if taken else hand_text), kind
 
 
 def without_last(hand_text: str) -> str:

@@ -684,6 +684,14 @@ def test_a_pair_wait_on_a_tile_inside_a_run_is_said_with_the_split() -> None:
     ("345m234s789s77p999p11z", MeldKind.CHOW, "3m", "3m77999p234789s11z chow:345m"),
     ("1112345678m123p", MeldKind.PUNG, "9m", "1112345678m123p pung:999m"),  # none held: a meld made before
     ("45m77p 1z", MeldKind.CHOW, "3m", "45m77p 1z chow:345m"),  # not 16 tiles: a chow made before, typed in
+    # a concealed kong of three held, the fourth just drawn and not typed: the three (it read "7 copies of 6m")
+    ("111666m234p567s789s1z", MeldKind.CKONG, "6m", "111m234p567789s1z ckong:6666m"),
+    # an exposed kong tapped with all four held: no fifth was claimed, it is the concealed kong ("5 copies")
+    ("1116666m234p567s789s1z", MeldKind.KONG, "6m", "111m234p567789s1z ckong:6666m"),
+    # a kong tapped onto the pung laid down: the pung made an added kong, the fourth taken where typed ("7 copies")
+    ("pung:666m 111m234p567s789s1z", MeldKind.KONG, "6m", "111m234p567789s1z addkong:6666m"),
+    ("pung:666m@O 1116m234p567s789s1z", MeldKind.KONG, "6m", "111m234p567789s1z addkong:6666m"),
+    ("pung:666m 111m234p567s789s1z", MeldKind.ADDKONG, "6m", "111m234p567789s1z addkong:6666m"),
 ])
 def test_a_meld_tapped_onto_the_tiles_it_is_made_of_takes_them_from_the_hand(
         typed: str, kind: MeldKind, code: str, laid: str) -> None:
