@@ -314,9 +314,12 @@ class HandTab:
         def backspace() -> None:
             if self.laid is not None and self.target is self.hand and self.laid[0] == (self.hand.value or ""):
                 self._tap_into(self.laid[1])  # the meld laid last goes, and the tiles it took come back
-            else:
-                self._tap_into(without_last(self.target.value or ""))
-            self.laid = None
+                self.laid = None
+                return
+            self._tap_into(without_last(self.target.value or ""))
+            if self.laid is not None and not (self.hand.value or "").startswith(self.laid[0]):
+                self.laid = None  # (kept while the tiles tapped after the meld go: a pung, a flower, two backspaces
+                # dropped the meld and lost the pair it took, a change review)
 
         # a phone's nine tiles a row as wide as its screen allows (30 px with 2 px between were small targets)
         # and the flowers, which a review could only type (they set the seat flower's tai, not the waits)

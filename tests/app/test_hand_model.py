@@ -701,3 +701,24 @@ def test_a_meld_tapped_onto_the_tiles_it_is_made_of_takes_them_from_the_hand(
     assert with_meld(typed, kind, code) == laid
     if len(typed) > 10:  # a whole hand: read, its waits or its discards
         assert isinstance(analyse(laid), HandPanel), analyse(laid)
+
+
+@pytest.mark.parametrize("after", ["hand-key-1f", "hand-key-7p"])
+def test_backspace_after_a_tile_tapped_past_a_meld_still_gives_the_melds_tiles_back(after: str) -> None:
+    """碰 6m, then a flower (or the tile drawn), then backspace twice: the tile went, then the meld went and the pair
+    it took did not come back (a change review). The hand is now as it was typed."""
+    from companion.app.view_hand import HandTab
+    from tests.app.test_photo_picks import _tapped
+    from tests.app.test_tabs_beside_a_live_table import _Host
+
+    tab = HandTab(_Host())
+    tab.set_hand("45m234s789s77p66m999p")
+    drawn = tab.build()
+    _tapped(drawn, "hand-meld-pung")
+    _tapped(drawn, "hand-key-6m")
+    assert tab.hand.value == "45m77999p234789s pung:666m"
+    _tapped(drawn, after)
+    _tapped(drawn, "hand-backspace")
+    assert tab.hand.value == "45m77999p234789s pung:666m"
+    _tapped(drawn, "hand-backspace")
+    assert tab.hand.value == "45m234s789s77p66m999p"
