@@ -300,9 +300,17 @@ def _added_kong(hand_text: str, kind: MeldKind, t: Tile) -> str | None:
     pung = next((m for m in hand.melds if m.kind is MeldKind.PUNG and m.tiles[0] == t), None)
     if pung is None:
         return None
-    melds = tuple(Meld(MeldKind.ADDKONG, (t,) * 4) if m is pung else m for m in hand.melds)
-    rest = hand.remove(t) if t in hand.concealed else hand
-    return str(Hand(rest.concealed, melds, rest.flowers, rest.sets, rest.stage_free))
+    text = _typed_less(hand_text, hand, [t]) if t in hand.concealed else hand_text
+    rest = Hand.parse(text, stage_free=True)
+    melds = list(rest.melds)
+    melds.remove(pung)
+    words = text.split()
+    for i in range(len(words)):  # the pung's word goes, the rest kept as written
+        cut = " ".join(words[:i] + words[i + 1:])
+        if _reads_as(cut, sorted(rest.concealed), replace(rest, melds=tuple(melds))):
+            return f"{cut} {MeldKind.ADDKONG.value}:{str(t.rank) * 4}{t.suit}".lstrip()
+    added = tuple(Meld(MeldKind.ADDKONG, (t,) * 4) if m == pung else m for m in rest.melds)
+    return str(Hand(rest.concealed, added, rest.flowers, rest.sets, rest.stage_free))
 
 
 def _held_for(hand_text: str, kind: MeldKind, t: Tile) -> tuple[str, MeldKind]:
@@ -331,7 +339,34 @@ def _held_for(hand_text: str, kind: MeldKind, t: Tile) -> tuple[str, MeldKind]:
             kind = MeldKind.CKONG
         need = {MeldKind.PUNG: 2, MeldKind.KONG: 3, MeldKind.CKONG: 3 if held[t] == 3 else 4}.get(kind, 0)
         taken = [t] * need if need and held[t] >= need else []
-    return (str(hand.remove(*taken)) if taken else hand_text), kind
+    return (_typed_less(hand_text, hand, taken) if taken else hand_text), kind
+
+
+def _typed_less(hand_text: str, hand: Hand, taken: Sequence[Tile]) -> str:
+    """``hand_text`` less the tiles ``taken`` from its concealed part, in the player's own writing where each can be
+    cut out of it (一一一萬六六萬 less a 六萬 is 一一一萬六萬, 666m less a 6m is 66m), the last written first; else the
+    hand in the notation (what it holds is the same). A meld tap rewrote the hand the player typed into codes, and
+    reordered it (a change review)."""
+    text = hand_text
+    for t in taken:
+        want = sorted(hand.concealed)
+        want.remove(t)
+        text = next((cut for i in range(len(text) - 1, -1, -1) for n in range(1, 5)
+                     if _reads_as(cut := text[:i] + text[i + n:], want, hand)), "")
+        if not text:
+            return str(hand.remove(*taken))
+        hand = Hand.parse(text, stage_free=True)
+    return " ".join(text.split())
+
+
+def _reads_as(text: str, concealed: list[Tile], hand: Hand) -> bool:
+    """Whether ``text`` reads as a hand of these ``concealed`` tiles with ``hand``'s melds and flowers."""
+    try:
+        read = Hand.parse(text, stage_free=True)
+    except (HandError, NotationError, CopyLimitError):
+        return False
+    return sorted(read.concealed) == concealed and read.melds == hand.melds and \
+        sorted(read.flowers) == sorted(hand.flowers)
 
 
 def without_last(hand_text: str) -> str:

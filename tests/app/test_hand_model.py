@@ -675,23 +675,28 @@ def test_a_pair_wait_on_a_tile_inside_a_run_is_said_with_the_split() -> None:
 
 
 @pytest.mark.parametrize(("typed", "kind", "code", "laid"), [
-    ("45m234s789s77p66m999p 1z", MeldKind.PUNG, "6m", "45m77999p234789s1z pung:666m"),  # a claim: 17, to discard
-    ("45m234s789s77p666m999p", MeldKind.KONG, "6m", "45m77999p234789s kong:6666m"),
-    ("45m234s789s77p6666m999p", MeldKind.CKONG, "6m", "45m77999p234789s ckong:6666m"),  # then the replacement
+    ("45m234s789s77p66m999p 1z", MeldKind.PUNG, "6m", "45m234s789s77p999p 1z pung:666m"),  # a claim: 17, to discard
+    ("45m234s789s77p666m999p", MeldKind.KONG, "6m", "45m234s789s77p999p kong:6666m"),
+    ("45m234s789s77p6666m999p", MeldKind.CKONG, "6m", "45m234s789s77p999p ckong:6666m"),  # then the replacement
     ("1112345678999m35p1z", MeldKind.CHOW, "3p", "1112345678999m1z chow:345p"),  # 16 tiles: a claim of 4p
     # 16 tiles holding 3m 4m 5m: the 3m tapped is the one claimed, 4m and 5m come from the hand (it laid the chow
     # beside all three: "19 tiles")
-    ("345m234s789s77p999p11z", MeldKind.CHOW, "3m", "3m77999p234789s11z chow:345m"),
+    ("345m234s789s77p999p11z", MeldKind.CHOW, "3m", "3m234s789s77p999p11z chow:345m"),
     ("1112345678m123p", MeldKind.PUNG, "9m", "1112345678m123p pung:999m"),  # none held: a meld made before
     ("45m77p 1z", MeldKind.CHOW, "3m", "45m77p 1z chow:345m"),  # not 16 tiles: a chow made before, typed in
     # a concealed kong of three held, the fourth just drawn and not typed: the three (it read "7 copies of 6m")
-    ("111666m234p567s789s1z", MeldKind.CKONG, "6m", "111m234p567789s1z ckong:6666m"),
+    ("111666m234p567s789s1z", MeldKind.CKONG, "6m", "111m234p567s789s1z ckong:6666m"),
     # an exposed kong tapped with all four held: no fifth was claimed, it is the concealed kong ("5 copies")
-    ("1116666m234p567s789s1z", MeldKind.KONG, "6m", "111m234p567789s1z ckong:6666m"),
+    ("1116666m234p567s789s1z", MeldKind.KONG, "6m", "111m234p567s789s1z ckong:6666m"),
     # a kong tapped onto the pung laid down: the pung made an added kong, the fourth taken where typed ("7 copies")
-    ("pung:666m 111m234p567s789s1z", MeldKind.KONG, "6m", "111m234p567789s1z addkong:6666m"),
-    ("pung:666m@O 1116m234p567s789s1z", MeldKind.KONG, "6m", "111m234p567789s1z addkong:6666m"),
-    ("pung:666m 111m234p567s789s1z", MeldKind.ADDKONG, "6m", "111m234p567789s1z addkong:6666m"),
+    ("pung:666m 111m234p567s789s1z", MeldKind.KONG, "6m", "111m234p567s789s1z addkong:6666m"),
+    ("pung:666m@O 1116m234p567s789s1z", MeldKind.KONG, "6m", "111m234p567s789s1z addkong:6666m"),
+    ("pung:666m 111m234p567s789s1z", MeldKind.ADDKONG, "6m", "111m234p567s789s1z addkong:6666m"),
+    # the tiles left as the player wrote them, not rewritten into codes and reordered (a change review)
+    ("一一一萬六六萬二三四筒567s789s東東", MeldKind.PUNG, "6m", "一一一萬二三四筒567s789s東東 pung:666m"),
+    ("碰:666m@O 一一一萬六萬二三四筒567s789s東 1f", MeldKind.KONG, "6m",
+     "一一一萬二三四筒567s789s東 1f addkong:6666m"),
+    ("45m 6m6m 77p 234s789s999p1z", MeldKind.PUNG, "6m", "45m 77p 234s789s999p1z pung:666m"),
 ])
 def test_a_meld_tapped_onto_the_tiles_it_is_made_of_takes_them_from_the_hand(
         typed: str, kind: MeldKind, code: str, laid: str) -> None:
@@ -716,9 +721,9 @@ def test_backspace_after_a_tile_tapped_past_a_meld_still_gives_the_melds_tiles_b
     drawn = tab.build()
     _tapped(drawn, "hand-meld-pung")
     _tapped(drawn, "hand-key-6m")
-    assert tab.hand.value == "45m77999p234789s pung:666m"
+    assert tab.hand.value == "45m234s789s77p999p pung:666m"
     _tapped(drawn, after)
     _tapped(drawn, "hand-backspace")
-    assert tab.hand.value == "45m77999p234789s pung:666m"
+    assert tab.hand.value == "45m234s789s77p999p pung:666m"
     _tapped(drawn, "hand-backspace")
     assert tab.hand.value == "45m234s789s77p66m999p"
