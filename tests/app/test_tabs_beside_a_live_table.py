@@ -640,3 +640,32 @@ def test_the_correction_form_sends_the_kongs_only_where_they_were_changed(tmp_pa
     assert isinstance(last, ev.WinCorrected) and last.kongs == ()
     assert "concealed kongs" not in game.frame().recent[0].en and "暗槓" not in game.undo_what().zh
     game.close()
+
+
+def test_names_apart_only_by_their_case_are_refused_at_seating_but_an_old_log_keeps_them(tmp_path: Path) -> None:
+    """A review seated "Bob" and "bob", and the ledger read "Bob pays bob": the Live tab's seating refuses them,
+    naming both; a log that seated them before (its rule keeps a name's case) still replays as kept."""
+    from companion.app.view_live import LiveTab
+    from companion.game import events as ev
+    from companion.game.check import replay
+    from companion.game.session import switches_for
+    from companion.rules.profiles import load_profile
+    from companion.rules.profiles._store import rules_text
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    why = ui("live_names_case", one="Bob", two="bob")
+    assert why.en == "\u201cBob\u201d and \u201cbob\u201d differ only in letter case and read as one player: give " \
+                     "names that tell them apart"
+    assert game.start(["Bob", "bob", "Carol", "Dave"], "atawmj_2009", 30, 10) == why
+    tab = LiveTab(_Host(), game)
+    tab.build()
+    for field, name in zip(tab.names, ["Carol", "Bob", "Dave", " BOB "], strict=True):
+        field.value = name
+    tab._start(game.offer().at)
+    assert tab.error == ui("live_names_case", one="Bob", two="BOB") and not game.state.players
+    assert "Not allowed: \u201cBob\u201d and \u201cBOB\u201d differ only in letter case" in " ".join(_texts(tab.build()))
+    chosen = load_profile("atawmj_2009")
+    old = ev.Seated(players=("Bob", "bob", "Carol", "Dave"), switches=switches_for("atawmj_2009"), base=30,
+                    per_tai=10, profile=chosen.id, rules=rules_text(chosen))
+    assert replay([old]).players == ("Bob", "bob", "Carol", "Dave")
+    game.close()
