@@ -68,6 +68,7 @@ from companion.game.text import IllegalEvent, msg
 from companion.game.view import seen_on_table
 from companion.game.wall import count_seat
 from companion.hand import MeldKind
+from companion.names import name_key, shown_name
 from companion.rules.profiles import ProfileError, load_profile, os_error_zh
 from companion.rules.profiles._store import rules_text, valid_id
 from companion.tiles import (
@@ -130,6 +131,17 @@ def default_table_path() -> Path:
     from companion.rules.profiles._store import data_dir
 
     return data_dir() / "table.sqlite"
+
+
+def _case_twins(names: Sequence[str]) -> tuple[str, str] | None:
+    """The first two of ``names`` that show apart only by their letter case ("Bob", "bob"), as they show; None where
+    none are (names that show alike outright are the log's own refusal, :func:`companion.game.check.visible_name`)."""
+    shown = [shown_name(n) for n in names]
+    for i, one in enumerate(shown):
+        for two in shown[i + 1:]:
+            if one != two and name_key(one) == name_key(two):
+                return one, two
+    return None
 
 
 class LiveGame:
@@ -398,6 +410,10 @@ class LiveGame:
         """定位: the players from East, the rule set, the stakes, and the house rules the table plays otherwise
         (:data:`companion.app.house_rules.HOUSE_RULES`: rule -> option)."""
         names = tuple(p.strip() for p in players)
+        twins = _case_twins(names)
+        if twins is not None:  # the log would seat them (its rule keeps a name's case), the ledger then read
+            # "Bob pays bob" (a game-night review): the app asks for names a table can tell apart
+            return ui("live_names_case", one=twins[0], two=twins[1])
         try:
             switches = with_rules(switches_for(profile), house or {})
         except ProfileError as bad:

@@ -82,6 +82,7 @@ from companion.game.session import switches_for
 from companion.game.state import ActKind, Phase, window
 from companion.game.text import msg
 from companion.hand import MeldKind
+from companion.names import shown_name
 from companion.rules.profiles import ProfileError, load_profile, profile_id
 from companion.rules.profiles._store import valid_id
 from companion.rules.settlement import STAKE_MAX
@@ -144,6 +145,7 @@ def _chow_words(tiles: Sequence[str]) -> Words:
     return Words("吃 " + "、".join(f.zh for f in faces), "Chow " + ", ".join(f.en for f in faces))
 
 
+ID_LIVE_SEATED_ELSEWHERE = "live-seated-elsewhere"  # another phone seated the table over the names typed here
 ID_LIVE_PROFILE_GONE = "live-profile-gone"  # why the rule set picked can seat nobody now (deleted or damaged since)
 
 
@@ -170,6 +172,9 @@ class LiveTab:
         self._kept_instant: tuple[str, ...] = ()  # the instant wins the table seated again played otherwise: offered
         self.house_open = self.reseat_open = self.wall_open = False
         self._seated_key: object = None  # the seating the form was last filled from
+        self._form_on: tuple[str, ...] | None = None  # the table's players when the seating form was last drawn
+        self.seated_elsewhere: tuple[Words, int] | None = None  # another phone seated the table over names typed
+        # here: said, and on which table (its log's length), until the table moves on
         self.stakes = (ft.TextField(value="30", width=90, dense=True), ft.TextField(value="10", width=90, dense=True))
         # 改底台、改規矩 between hands: the stakes typed and the rules picked otherwise than the table plays now
         self.terms_stakes = (ft.TextField(width=90, dense=True), ft.TextField(width=90, dense=True))
@@ -413,6 +418,13 @@ class LiveTab:
             parts = []
         self._drop_stale(offer.at)  # a refusal made on the table before another phone's entry
         state = self.game.state
+        self._seated_over(state.players, offer.at)
+        if self.seated_elsewhere is not None and self.seated_elsewhere[1] == offer.at:  # (once the table moves
+            # on, it is old news)
+            parts.append(ident(ID_LIVE_SEATED_ELSEWHERE, label(t(self.seated_elsewhere[0]), 14, bold=True,
+                                                               colour=ACCENT)))
+        else:
+            self.seated_elsewhere = None
         if frame.end is not None:  # the hand just ended: its score first, above what comes next
             parts.append(ft.Container(hand_end_card(t, frame.end), key=scroll_key("live-end")))
         if self.win is None:  # (the win form says what it asks)
@@ -450,6 +462,23 @@ class LiveTab:
         # that every tap is kept, at the foot: above the prompt it pushed the last seat's claims under a phone's bar
         parts.append(label(t(ui("live_file", name=self.game.path.name, n=offer.at)), 11, colour=GREY))
         return ft.Column(parts, spacing=6)
+
+    def _seated_over(self, players: Sequence[str], at: int) -> None:
+        """Said when another phone seated the table (or seated it again) while this one's seating form, drawn last,
+        held names typed otherwise: the form gave way to the dice prompt and the names went without a word (a
+        game-night review). Names left as the form filled them (玩家一, the seating before) are no typing."""
+        was, self._form_on = self._form_on, None  # (the form drawn again below sets it)
+        now = tuple(players)
+        if was is None or not now or now == was:
+            return
+        typed = [shown_name(f.value or "") for f in self.names]
+        defaults = [ui("live_player", n="一二三四"[i], n_en=i + 1) for i in range(4)]
+        untouched = [{"", d.zh, d.en, *(shown_name(p) for p in was[i:i + 1])} for i, d in enumerate(defaults)]
+        if all(v in untouched[i] for i, v in enumerate(typed)) or typed == [shown_name(p) for p in now]:
+            return
+        said = ui("live_seated_elsewhere", names="、".join(now), names_en=", ".join(now))
+        self.seated_elsewhere = (said, at)
+        self.host.notice(said)
 
     def _actions(self, o: Offer) -> ft.Control:
         if self.win is not None:  # keyed: opened from a 胡 low on a phone, the form is brought up to be filled
@@ -496,6 +525,7 @@ class LiveTab:
     def _seating(self, o: Offer) -> ft.Control:
         t = self.host.t
         state = self.game.state if self.game else None
+        self._form_on = tuple(state.players) if state is not None else ()
         # seated again (or a session over): from the table's own seating and the terms it last played
         if state is not None and state.players:
             key = (state.players, state.profile, state.switches, state.base, state.per_tai)

@@ -1565,6 +1565,12 @@ UI: dict[str, tuple[str, str]] = {
     # --- a change review of the Live tab: its own way of writing a throw, "2+2+2 = 6", typed back was refused with a
     # bare "got:" (view_live._typed_dice); a total that is not the dice's sum is said so ---
     "live_dice_sum_wrong": ("（{dice} 加起來是 {sum}，不是 {total}）", " ({dice} add up to {sum}, not {total})"),
+    # --- a game-night review with several phones: a seating form typed on one phone while another seated the table
+    # (its names were gone without a word), and two players' names apart only by their case ("Bob pays bob") ---
+    "live_seated_elsewhere": ("另一支手機已經入座了這一桌：{names}", "Another phone seated the table: {names_en}"),
+    "live_names_case": ("「{one}」和「{two}」只差大小寫，看起來是同一個人：請把名字寫得分得出來",
+                        "\u201c{one}\u201d and \u201c{two}\u201d differ only in letter case and read as one "
+                        "player: give names that tell them apart"),
 }
 
 

@@ -640,3 +640,73 @@ def test_the_correction_form_sends_the_kongs_only_where_they_were_changed(tmp_pa
     assert isinstance(last, ev.WinCorrected) and last.kongs == ()
     assert "concealed kongs" not in game.frame().recent[0].en and "暗槓" not in game.undo_what().zh
     game.close()
+
+
+class _Heard(_Host):
+    """A page that keeps what it said at the foot of the screen."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said: list[Words] = []
+
+    def notice(self, words: Words) -> None:
+        self.said.append(words)
+
+
+def test_a_phone_typing_names_is_told_when_another_seats_the_table_first(tmp_path: Path) -> None:
+    """A game-night review: phones A and B on the Live tab of an empty table; B types four names, A seats the table
+    with others; B's form gave way to the dice prompt and its names were gone without a word. Now B is told who
+    was seated (at the foot and above the prompt, until the table moves on); A, and a phone that typed nothing or
+    the same names, are told nothing."""
+    from companion.app.view_live import ID_LIVE_SEATED_ELSEWHERE, LiveTab
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    hosts = [_Heard() for _ in range(4)]
+    a, b, idle, same = (LiveTab(h, game) for h in hosts)
+    for tab in (a, b, idle, same):
+        assert ID_LIVE_SEATED_ELSEWHERE not in [c.identifier for c in _idents(tab.build())]  # the seating form
+    for tab, names in ((a, "ABCD"), (b, ["Wu", "Lin", "Chen", "Huang"]), (same, "ABCD")):
+        for field, name in zip(tab.names, names, strict=True):
+            field.value = name
+    a._start(game.offer().at)
+    assert a.error is None and game.state.players == ("A", "B", "C", "D")
+    said = ui("live_seated_elsewhere", names="A、B、C、D", names_en="A, B, C, D")
+    assert said.en == "Another phone seated the table: A, B, C, D"
+    shown = b.build()
+    assert hosts[1].said == [said] and said.en in _texts(shown)
+    assert ID_LIVE_SEATED_ELSEWHERE in [c.identifier for c in _idents(shown)]
+    for k, tab in ((0, a), (2, idle), (3, same)):
+        assert said.en not in _texts(tab.build()) and said not in hosts[k].said
+    assert said.en in _texts(b.build()) and hosts[1].said == [said]  # drawn again: said once at the foot
+    assert game.choose_dealer((3, 5, 6), (1, 1, 2)) is None  # the table moves on: old news
+    assert said.en not in _texts(b.build()) and b.seated_elsewhere is None
+    game.close()
+
+
+def test_names_apart_only_by_their_case_are_refused_at_seating_but_an_old_log_keeps_them(tmp_path: Path) -> None:
+    """A review seated "Bob" and "bob", and the ledger read "Bob pays bob": the Live tab's seating refuses them,
+    naming both; a log that seated them before (its rule keeps a name's case) still replays as kept."""
+    from companion.app.view_live import LiveTab
+    from companion.game import events as ev
+    from companion.game.check import replay
+    from companion.game.session import switches_for
+    from companion.rules.profiles import load_profile
+    from companion.rules.profiles._store import rules_text
+
+    game = LiveGame(tmp_path / "table.sqlite", seed=5)
+    why = ui("live_names_case", one="Bob", two="bob")
+    assert why.en == "\u201cBob\u201d and \u201cbob\u201d differ only in letter case and read as one player: give " \
+                     "names that tell them apart"
+    assert game.start(["Bob", "bob", "Carol", "Dave"], "atawmj_2009", 30, 10) == why
+    tab = LiveTab(_Host(), game)
+    tab.build()
+    for field, name in zip(tab.names, ["Carol", "Bob", "Dave", " BOB "], strict=True):
+        field.value = name
+    tab._start(game.offer().at)
+    assert tab.error == ui("live_names_case", one="Bob", two="BOB") and not game.state.players
+    assert "Not allowed: \u201cBob\u201d and \u201cBOB\u201d differ only in letter case" in " ".join(_texts(tab.build()))
+    chosen = load_profile("atawmj_2009")
+    old = ev.Seated(players=("Bob", "bob", "Carol", "Dave"), switches=switches_for("atawmj_2009"), base=30,
+                    per_tai=10, profile=chosen.id, rules=rules_text(chosen))
+    assert replay([old]).players == ("Bob", "bob", "Carol", "Dave")
+    game.close()
