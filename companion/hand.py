@@ -370,7 +370,8 @@ class Hand:
 # a meld or a run of tiles, apart from the next at a space or a 、 (the tiles' own separator: 5m、碰：三萬三萬三萬 was
 # refused as the meld kind 「5m、碰」), a meld's tiles maybe a space after its colon ("pung: 333m@L" was told pung
 # had 0 tiles: a change review)
-_PART = re.compile(r"[^\s、]*:\s+[^\s、:]+(?![^\s、])|[^\s、]+")  # (not "pung: chow:…": the next meld)
+_PART = re.compile(r"[^\s、:]*:\s*[^\s、:]+(?:、[^\s、:]+)*(?![^\s、])|[^\s、]+")
+"""A meld (its tiles parted by 、 too, a space after its colon) or a run of tiles (not "pung: chow:…": the next meld)."""
 
 
 def _parts(text: str) -> Iterator[Meld | tuple[Tile, ...]]:
@@ -379,12 +380,35 @@ def _parts(text: str) -> Iterator[Meld | tuple[Tile, ...]]:
     for match in _PART.finditer(plain_typed(text)):  # (folded one character for one: the positions are the text's)
         token = text[match.start():match.end()]
         if ":" in match.group():
-            yield Meld.parse(token)
+            yield from _meld_then_tiles(text, match.start(), token)
             continue
         try:
             yield parse_tiles(token, check=False)
         except NotationError as e:  # the position in the whole text (this token's, not an equal earlier one)
             raise NotationError(text, match.start() + e.position, e.reason, e.reason_zh) from None
+
+
+def _meld_then_tiles(text: str, start: int, token: str) -> Iterator[Meld | tuple[Tile, ...]]:
+    """A meld whose tiles may be parted by 、 (碰:九筒、九筒、九筒), and the tiles written after it past a 、
+    (碰:三萬三萬三萬、5m): the longest meld the pieces make, the rest as tiles; else the whole refused."""
+    pieces = token.split("、")
+    for k in range(len(pieces), 0, -1):
+        try:
+            meld = Meld.parse("、".join(pieces[:k]))
+        except (HandError, NotationError):
+            if k == 1:
+                raise
+            continue
+        yield meld
+        at = start + len("、".join(pieces[:k]))
+        for piece in pieces[k:]:
+            at += 1  # (the 、 before it)
+            try:
+                yield parse_tiles(piece, check=False)
+            except NotationError as e:
+                raise NotationError(text, at + e.position, e.reason, e.reason_zh) from None
+            at += len(piece)
+        return
 
 
 def parse_seen(text: str, *, check: bool = True) -> tuple[Tile, ...]:

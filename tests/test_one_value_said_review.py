@@ -96,7 +96,8 @@ def test_seven_pairs_is_a_rule_and_waits_does_not_load_the_app_models() -> None:
 
 
 @pytest.mark.parametrize(("text", "seen"), [("5m、碰：三萬三萬三萬", "5m333m"), ("pung: 333m@L", "333m"),
-                                            ("5m pung：　333m@L、7p", "5m333m7p")])
+                                            ("5m pung：　333m@L、7p", "5m333m7p"), ("碰:三萬、三萬、三萬", "333m"),
+                                            ("5m 碰:三萬、三萬、三萬、7p", "5m333m7p")])
 def test_a_meld_after_a_comma_or_with_a_space_after_its_colon_is_read(text: str, seen: str) -> None:
     """Both readers refused 5m、碰：三萬三萬三萬 as the meld kind 「5m、碰」, though 、 parts tiles; pung: 333m@L was
     told pung had 0 tiles."""
