@@ -161,3 +161,21 @@ def test_tai_says_a_penalty_free_false_win_unpaid_as_the_ledger_does(
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(low) + "\n"))
     result = json.loads(_run(capsys, "tai", "--profile", str(house)))
     assert result["false_win"] is True and result["penalty_rule"] == penalty and result.get("unpaid") is unpaid
+
+
+def test_my_hand_leaves_the_pairs_note_beside_eight_flowers_as_the_commands_do() -> None:
+    """A later change review: the commands left the pairs note out beside all eight flowers, My hand still said it."""
+    with_flowers = hand_model.analyse("11m22p33s44m55p66s77s8m9p 12345678f")
+    assert isinstance(with_flowers, hand_model.HandPanel)
+    assert "seven- or eight-pairs" not in with_flowers.headline.en
+    alone = hand_model.analyse("11m22p33s44m55p66s77s8m9p")
+    assert isinstance(alone, hand_model.HandPanel) and "seven- or eight-pairs" in alone.headline.en
+
+
+@pytest.mark.parametrize("version", [True, 2.0])
+def test_a_bad_schema_version_is_said_as_every_value_is(version: object) -> None:
+    """A later change review: the version said "got true" where a field says "got true (a yes/no)"."""
+    with pytest.raises(ev.EventError) as info:
+        ev.from_dict({"v": version, "type": "Discarded"})
+    said, said_zh = json_said(version)
+    assert info.value.reason.en.endswith(f"got {said}") and info.value.reason.zh.endswith(f"收到 {said_zh}")

@@ -25,7 +25,7 @@ from companion.rules.waits import (
     WaitShape,
     checked_visible_counts,
     holds_eight_flowers,
-    seven_pairs,
+    pairs_note_due,
     structural_waits,
     wait_counts,
     wait_shape,
@@ -431,7 +431,7 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
     flowers = ui("eight_flowers_won") if eight else Words("", "")
     if size == 3 * hand.sets_needed + 1:
         panel = _between_turns(hand, seen, shown)
-        if seven_pairs(hand) and not panel.waits:
+        if pairs_note_due(hand) and not panel.waits:
             panel = replace(panel, headline=panel.headline + ui("pairs_not_win"))
         return replace(panel, headline=flowers + panel.headline)
     if is_complete(hand):  # (not "if you play on: a win!": a complete hand with the eight is scored and the 8 added)
@@ -442,7 +442,7 @@ def analyse(hand_text: str, visible_text: str = "") -> HandPanel | HandFailed:
     # a discard that leaves only waits all in sight is ranked, and said, as a step from ready
     head = ui("drawn_ready") if best.is_ready and not best.dead_waits else \
         ui("drawn_not_ready", **shanten_words(best.ranked_shanten))
-    if seven_pairs(hand):
+    if pairs_note_due(hand):
         head = head + ui("pairs_not_win")
     choices = tuple(Choice(o.discard.code, o.unseen, Words(o.reason_zh, o.reason_en)) for o in options)
     kongs = tuple(KongChoice(k.tile.code, k.added, str(k.hand), Words(k.reason_zh, k.reason_en), k.better)

@@ -1516,8 +1516,6 @@ UI: dict[str, tuple[str, str]] = {
     # (the ledger's line and replay's say one thing alike; they said it in two English wordings, a change review)
     "ledger_unpaid": ("{player}詐胡：這套規則不罰，不用付錢", "{player}: false win, no penalty under these rules, "
                       "nothing is paid"),
-    "replay_unpaid": ("{player}詐胡：這套規則不罰，不用付錢", "{player}: false win, no penalty under these rules, "
-                      "nothing is paid"),
     "penalty_none": ("這套規則詐胡不罰，不用付錢", "False-win penalty: none under these rules, nothing is paid"),
     # (the Live tab's prompt after such a false win: it said the penalty "is still paid" beside another's win)
     "live_p_false_others_unpaid": ("詐胡（這套規則不罰）：這一把作廢，同一個莊重打，連莊數不變。若有人當時也喊胡這張，按他的「胡」："

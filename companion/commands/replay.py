@@ -47,7 +47,7 @@ def _won(line: WinLine, pick: Any, dealer_in: bool, why: Words | None = None, co
     if line.unscored:
         return f"{line.player}{colon}{line.unscored}"
     if line.unpaid:  # a false win these rules do not penalise ("0 tai" read as 底 + 0 tai paid: a settlement review)
-        said = ui("replay_unpaid", player=line.player)
+        said = ui("ledger_unpaid", player=line.player)  # (the Ledger tab's words)
         return pick(said.zh, said.en)
     # a winner by what he did ("East wins on a discard", as the app says it; the kind's name read "East win on a
     # discard", and "North robbed kong" as if his kong were robbed: a rules review)

@@ -19,7 +19,7 @@ from companion.rules.efficiency import from_ready
 from companion.rules.shanten import shanten
 from companion.rules.waits import (
     holds_eight_flowers,
-    seven_pairs,
+    pairs_note_due,
     structural_waits,
     wait_counts,
     wait_shapes,
@@ -183,7 +183,7 @@ def pairs_note(hand: Hand, zh: bool) -> str:
     """What My hand adds to a hand of seven pairs or more that is not ready (or, drawn, not complete): no pairs win
     in this game (a player from a 七對 game read only "4 useful draws from ready" from the commands). Not beside
     all eight flowers, a win already (it said "no seven- or eight-pairs win" before it: a change review)."""
-    return ui("pairs_not_win").text("zh" if zh else "en") if seven_pairs(hand) and not holds_eight_flowers(hand) else ""
+    return ui("pairs_not_win").text("zh" if zh else "en") if pairs_note_due(hand) else ""
 
 
 def register(sub: Any) -> None:

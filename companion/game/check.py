@@ -591,7 +591,7 @@ def _false_win(state: TableState, e: ev.FalseWin) -> None:
             raise IllegalEvent(msg("claimed_already", **state.who(e.seat)), seat=e.seat)
         w = window(state)
         if w is not None and e.seat == w.turn:
-            raise IllegalEvent(own_tile(w.phase is Phase.ROB), seat=e.seat)
+            raise IllegalEvent(own_tile(w.phase is Phase.ROB, winning=True), seat=e.seat)  # (a false win: a win)
     if state.seats[e.seat].dead:
         raise IllegalEvent(msg("dead_already", **state.who(e.seat)))
 

@@ -491,7 +491,8 @@ def from_dict(data: Mapping[str, Any]) -> Event:
     if version is None:
         raise EventError(msg("ev_no_version", data=as_written(data, 200)))
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:  # "2", 2.0, true: said as such
-        raise EventError(msg("ev_bad_version", version=as_written(version, 40)))
+        said, said_zh = json_said(version)  # (as every field's value is said: "got true" beside "got true (a yes/no)")
+        raise EventError(msg("ev_bad_version", version=said_zh, version_en=said))
     if version > SCHEMA_VERSION:  # (a version of 4000 digits was said whole, twice)
         raise EventError(msg("ev_future", version=_big(version), current=SCHEMA_VERSION))
     written, early = version, version < STAMPED_SINCE and "rules_version" in d  # (none wrote one: edited)

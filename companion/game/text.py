@@ -178,7 +178,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     # saved logs (JSON lines)
     "ev_no_version": ("事件缺少格式版本 v：{data}", "event without a schema version “v”: {data}"),
     "ev_bad_version": ("事件的格式版本 v 要是 1 以上的整數，收到 {version}",
-                       "an event's schema version “v” is a whole number 1 or more, got {version}"),
+                       "an event's schema version “v” is a whole number 1 or more, got {version_en}"),
     "ev_future": ("事件格式版本 {version} 比本程式支援的 {current} 新，請更新程式",
                   "event schema version {version} is newer than this program ({current})"),
     # the rules stamp (rules_version) of a line: version 4 writes it on every line, no version before it wrote one

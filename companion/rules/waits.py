@@ -41,6 +41,7 @@ __all__ = [
     "holds_eight_flowers",
     "is_ready",
     "seven_pairs",
+    "pairs_note_due",
     "structural_waits",
     "waits_of_keys",
     "visible_counts",
@@ -189,6 +190,12 @@ def seven_pairs(hand: Hand) -> bool:
     True
     """
     return sum(1 for k in hand.concealed_counts() if k >= 2) >= 7
+
+
+def pairs_note_due(hand: Hand) -> bool:
+    """Whether a hand is told there is no pairs win: seven pairs or more, not beside all eight flowers, a win
+    already (My hand and the commands said it there apart: a change review)."""
+    return seven_pairs(hand) and not holds_eight_flowers(hand)
 
 
 def visible_counts(visible: Iterable[Tile] | str) -> list[int]:

@@ -54,8 +54,8 @@ def test_no_chinese_template_types_a_space_beside_a_name() -> None:
 def test_a_name_in_the_apps_words_is_spaced_as_in_the_games_refusals() -> None:
     assert ui("live_no_ready", seat="小美").zh == "小美現在不能報聽"
     assert ui("live_no_ready", seat="B").zh == "B 現在不能報聽"
-    assert ui("replay_unpaid", player="小美").zh.startswith("小美詐胡：")
-    assert ui("replay_unpaid", player="Bob").zh.startswith("Bob 詐胡：")
+    assert ui("ledger_unpaid", player="小美").zh.startswith("小美詐胡：")
+    assert ui("ledger_unpaid", player="Bob").zh.startswith("Bob 詐胡：")
     assert ui("pays", payer="小美", payee="Bob", amount=60).zh == "小美付 Bob 60"
     assert ui("pays", payer="C3", payee="阿東", amount=60).zh == "C3 付阿東 60"
     assert ui("live_win_form", seat="小美", kind="自摸").zh.startswith("小美自摸：")
