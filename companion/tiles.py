@@ -360,7 +360,7 @@ def _numeral_run(plain: str, i: int) -> int:
 _NO_SUIT = "digits without a suit letter (m p s z f x) or its Chinese character"
 _NO_SUIT_ZH = "數字後面要接花色字母 m p s z f x（或 萬、筒、條）"
 _MIXED_RUN = ("digits and Chinese numerals are not mixed in one run of tiles: write it all in digits (123m) or all "
-              "in numerals, the suit after them")
+              "in Chinese numerals before the suit's character (one two three Characters written in Chinese)")
 _MIXED_RUN_ZH = "同一串牌不能數字和中文數字混寫：請都寫數字（123m 或 123萬），或都寫中文數字（一二三萬）"
 _NO_PLANT_NUMBER = ("the bamboo and chrysanthemum flowers go by the number printed on them, since sets differ on "
                     "which of them carries 3: add the number after the name (3 or 4), or write 7f or 8f")

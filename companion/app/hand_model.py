@@ -356,7 +356,7 @@ def _typed_less(hand_text: str, hand: Hand, taken: Sequence[Tile]) -> str:
         if not text:
             return str(hand.remove(*taken))
         hand = Hand.parse(text, stage_free=True)
-    return " ".join(text.split())
+    return " ".join(text.split()).strip("、，, ")  # (一二三萬、六六萬 less its 六六萬 left 「一二三萬、」: a review)
 
 
 def _reads_as(text: str, concealed: list[Tile], hand: Hand) -> bool:

@@ -313,6 +313,7 @@ class PhotoTab:
     def undo_picks(self) -> None:
         if self.busy is None:
             self.picks, self.picking = {}, None
+            self.added, self.adding = [], False  # (all as first read: the tiles added too, a review)
             self._work(ui("photo_scoring"), self._score)
 
     def open(self) -> None:
@@ -670,10 +671,12 @@ class PhotoTab:
                      ft.Row(keys, spacing=2, wrap=True, run_spacing=2),
                      label(t(ui("photo_fix_back")), 11, colour=GREY),  # a false tile taken out (a review)
                      ft.TextButton(content=t(ui("photo_fix_cancel")), on_click=lambda: self.pick_tile(None))]
-        if self.picks and total is not None:
+        mended = bool(self.picks or self.added)  # (a hand mended by an added tile alone showed no total: a review)
+        if mended and total is not None:
             rows.append(ident(ID_PHOTO_FIX_TOTAL, label(t(total), 14, bold=True, colour=ACCENT)))
-        if self.picks:
-            rows.append(ft.Row([label(t(ui("photo_fixed", n=len(self.picks))), 12, colour=FELT),
+        if mended:
+            fixed = [label(t(ui("photo_fixed", n=len(self.picks))), 12, colour=FELT)] if self.picks else []
+            rows.append(ft.Row([*fixed,
                                 ident("photo-fix-undo", ft.TextButton(content=t(ui("photo_fix_reset")),
                                                                       on_click=self.undo_picks, disabled=busy))],
                                spacing=8, wrap=True))

@@ -387,7 +387,7 @@ UI: dict[str, tuple[str, str]] = {
                           "Throw for the first dealer: East ({east}) throws three dice and the seat counted deals. Enter each "
                           "die (e.g. 3 5 6), or press Roll for me"),
     "live_p_dealer_east": ("起莊：坐東的{east}做莊", "First dealer: {east}, in the East seat, deals"),
-    "live_p_also_wins": ("這一桌的規矩是{rule}：還有人也胡這張嗎？有的話先按他的「胡」；沒有就輸入下一把莊家擲的骰子",
+    "live_p_also_wins": ("這一桌一炮多響的規矩：{rule}。還有人也胡這張嗎？有的話先按他的「胡」；沒有就輸入下一把莊家擲的骰子",
                          "This table's rule for several winners on one discard: {rule_en}. Does anyone else win on "
                          "this tile? If so, tap that player's Win first; if not, enter the next dealer's dice"),
     "live_p_false_others": ("詐胡：這一把作廢，同一個莊重打，連莊數不變。若有人當時也喊胡這張，按他的「胡」：他的胡照算（詐胡的罰也照付），"
@@ -396,7 +396,7 @@ UI: dict[str, tuple[str, str]] = {
                             "another player also called a win on this tile at the time, tap that player's Win: that win stands (the "
                             "false win's penalty is still paid) and the deal moves as after any win; if not, enter the dealer's "
                             "dice"),
-    "live_p_also_wins_last": ("這一桌的規矩是{rule}：還有人也胡這張嗎？有的話先按他的「胡」；沒有，這一將就打完了",
+    "live_p_also_wins_last": ("這一桌一炮多響的規矩：{rule}。還有人也胡這張嗎？有的話先按他的「胡」；沒有，這一將就打完了",
                               "This table's rule for several winners on one discard: {rule_en}. Does anyone else win on "
                               "this tile? If so, tap that player's Win first; if not, the session is over"),
     "live_p_nearer_wins": ("截胡：比{winner}更近的人也胡這張嗎？有的話按他的「胡」，改由他胡；沒有就輸入下一把莊家擲的骰子",
@@ -539,7 +539,7 @@ UI: dict[str, tuple[str, str]] = {
     "live_photo_move_drawn": ("自摸的那張也在裡面：請把它移到「自摸的那張」", "The tile drawn is among them: move it to the drawn tile's field"),
     "another_win_both": ("（一炮多響：也算胡）", " (several win on one discard: this one wins too)"),
     "another_win_nearer": ("（比{other}近：截胡，{other}不算胡）", " (nearer than {other_en}: {other_en}'s win no longer counts)"),
-    "another_win_farther": ("（{nearer} 比他近：他不算胡）", " ({nearer} is nearer: this win does not count)"),
+    "another_win_farther": ("（{nearer}比他近：他不算胡）", " ({nearer} is nearer: this win does not count)"),
     "another_win_draw": ("（三家胡同一張：流局）", " (three win on one tile: the hand is drawn)"),
     "live_typed_count": ("{n}／{want} 張：", "{n} of {want} tiles:"),
     "live_typed_over": ("{n}／{want} 張，多了 {extra} 張：", "{n} of {want} tiles, {extra} too many:"),
@@ -1565,7 +1565,8 @@ UI: dict[str, tuple[str, str]] = {
     "live_dice_sum_wrong": ("（{dice} 加起來是 {sum}，不是 {total}）", " ({dice} add up to {sum}, not {total})"),
     # --- a game-night review with several phones: a seating form typed on one phone while another seated the table
     # (its names were gone without a word), and two players' names apart only by their case ("Bob pays bob") ---
-    "live_seated_elsewhere": ("另一支手機已經入座了這一桌：{names}", "Another phone seated the table: {names_en}"),
+    "live_seated_elsewhere": ("這一桌已經由另一支手機入座：{names}（這裡打的名字沒有用上）",
+                              "Another phone seated the table: {names_en} (the names typed here were not used)"),
     "live_names_case": ("「{one}」和「{two}」只差大小寫，看起來是同一個人：請把名字寫得分得出來",
                         "\u201c{one}\u201d and \u201c{two}\u201d differ only in letter case and read as one "
                         "player: give names that tell them apart"),
@@ -1592,7 +1593,8 @@ def shanten_words(n: int) -> dict[str, str]:
     return {"far": far, "far_en": far_en}
 
 
-NAME_FIELDS = frozenset({"seat", "who", "player", "winner", "other", "payer", "payee", "dealer", "east", "robber"})
+NAME_FIELDS = frozenset({"seat", "who", "player", "winner", "other", "payer", "payee", "dealer", "east", "robber",
+                         "nearer"})
 """The fields of :data:`UI` that hold a name (a player's, or a seat's, a rule set's): filled into the Chinese as a
 Chinese sentence writes a name, a space only where a Latin letter or digit meets a Chinese character (「B 現在不能
 報聽」, 「小美現在不能報聽」), so their templates type no space beside them. A review read 「小美 詐胡」 next to the

@@ -694,6 +694,8 @@ def test_a_pair_wait_on_a_tile_inside_a_run_is_said_with_the_split() -> None:
     ("pung:666m 111m234p567s789s1z", MeldKind.ADDKONG, "6m", "111m234p567s789s1z addkong:6666m"),
     # the tiles left as the player wrote them, not rewritten into codes and reordered (a change review)
     ("一一一萬六六萬二三四筒567s789s東東", MeldKind.PUNG, "6m", "一一一萬二三四筒567s789s東東 pung:666m"),
+    ("一二三萬、六六萬二三四筒567s789s東東", MeldKind.PUNG, "6m", "一二三萬、二三四筒567s789s東東 pung:666m"),
+    ("567s789s東東二三四筒一二三萬、六六萬", MeldKind.PUNG, "6m", "567s789s東東二三四筒一二三萬 pung:666m"),
     ("碰:666m@O 一一一萬六萬二三四筒567s789s東 1f", MeldKind.KONG, "6m",
      "一一一萬二三四筒567s789s東 1f addkong:6666m"),
     ("45m 6m6m 77p 234s789s999p1z", MeldKind.PUNG, "6m", "45m 77p 234s789s999p1z pung:666m"),

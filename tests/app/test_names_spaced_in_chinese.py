@@ -104,3 +104,9 @@ def test_the_latest_plays_space_a_name_as_the_prompt_does() -> None:
     assert describe(ev.FalseWin(seat=2), before).zh == "阿東詐胡"
     assert describe(ev.FalseWin(seat=3), before).zh == "C3 詐胡"
     assert describe(ev.Discarded(seat=1, tile=Tile.M1), before).en == "Bob discards 1 Character"
+
+
+def test_the_nearer_winner_is_a_name_spaced_as_the_others() -> None:
+    """A change review: {nearer} held a name but was no name field, so 「（小美 比他近：他不算胡）」 kept its space."""
+    assert ui("another_win_farther", nearer="小美").zh == "（小美比他近：他不算胡）"
+    assert ui("another_win_farther", nearer="Bob").zh == "（Bob 比他近：他不算胡）"

@@ -19,6 +19,7 @@ from companion.app.photo_model import (
 )
 from companion.app.view_photo import PhotoSource, PhotoTab
 from companion.app.words import ui
+from companion.tiles import Tile
 from tests.app.test_photo_picks import _row_photo
 from tests.app.test_tabs_beside_a_live_table import _Host
 
@@ -159,3 +160,20 @@ def test_a_photo_whose_send_fails_says_so_when_no_hand_was_sent_meanwhile() -> N
     page.run_all()
     assert isinstance(tab.shown, PhotoFailed) and tab.shown.reason == ui("photo_send_failed", name="mine.jpg")
     assert tab.busy is None and tab._picked is None
+
+
+def test_undo_my_corrections_takes_the_added_tiles_back_too() -> None:
+    """A change review: 「全部照原本讀的」 ("everything as first read") kept the tiles the player had added, and a
+    photo mended by an added tile alone showed neither the total nor the button."""
+    from tests.app.test_tabs_beside_a_live_table import _texts
+
+    tab, page, _ = _tab()
+    tab.use_demo()
+    page.run_all()
+    tab.adding = True
+    tab.add_tile("6f")
+    page.run_all()
+    assert tab.added == [Tile.F6] and ui("photo_fix_reset").en in _texts(tab.build())
+    tab.undo_picks()
+    page.run_all()
+    assert tab.added == [] and not tab.adding

@@ -671,7 +671,7 @@ def test_a_phone_typing_names_is_told_when_another_seats_the_table_first(tmp_pat
     a._start(game.offer().at)
     assert a.error is None and game.state.players == ("A", "B", "C", "D")
     said = ui("live_seated_elsewhere", names="A、B、C、D", names_en="A, B, C, D")
-    assert said.en == "Another phone seated the table: A, B, C, D"
+    assert said.en == "Another phone seated the table: A, B, C, D (the names typed here were not used)"
     shown = b.build()
     assert hosts[1].said == [said] and said.en in _texts(shown)
     assert ID_LIVE_SEATED_ELSEWHERE in [c.identifier for c in _idents(shown)]
