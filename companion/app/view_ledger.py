@@ -37,7 +37,7 @@ from companion.app.ui_kit import (
 )
 from companion.app.ui_kit import tile as picture
 from companion.app.view_table import TableTab
-from companion.app.words import SEP, Words, asked, refused, signed, ui
+from companion.app.words import SEP, Asked, Words, asked, refused, signed, ui
 from companion.game.service import ServiceError
 from companion.game.state import TableState
 from companion.tiles import CopyLimitError, NotationError, Tile, parse_tiles
@@ -116,8 +116,9 @@ class LedgerTab:
         if live is None or (concealed.strip() == w.concealed and (not w.self_drawn or tile == w.tile)
                             and not kongs and missing is None):
             return None
+        said: Words
         if w.self_drawn and not tile:
-            said, good = ui("live_win_tile"), False
+            said, good = asked("live_win_tile"), False
         elif missing is not None:
             said, good = missing, False
         else:
@@ -128,7 +129,9 @@ class LedgerTab:
                     if _recorded(before, (hand, w.seat)) == self.fix_of else ui("ledger_fix_moved")
             except LiveError as bad:
                 after = bad.words
-            if isinstance(after, Words):
+            if isinstance(after, Asked):  # (an entry still missing is asked for, as the form's own check does)
+                said, good = after, False
+            elif isinstance(after, Words):
                 said, good = ui("ledger_fix_preview_no", why=after.zh, why_en=after.en), False
             else:
                 found = correction_said(before, session_panel(after, session), hand, "ledger_fix_preview")

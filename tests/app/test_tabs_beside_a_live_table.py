@@ -710,3 +710,24 @@ def test_names_apart_only_by_their_case_are_refused_at_seating_but_an_old_log_ke
                     per_tai=10, profile=chosen.id, rules=rules_text(chosen))
     assert replay([old]).players == ("Bob", "bob", "Carol", "Dave")
     game.close()
+
+
+def test_the_correction_preview_asks_for_one_winning_tile_and_does_not_refuse(tmp_path: Path) -> None:
+    """A change review: two tiles typed as the tile drawn were said 「這樣記不下來：請輸入胡的那一張牌（一張）」 /
+    "This cannot be recorded: Enter the winning tile (one tile)", the refusal wrapper the Live form no longer puts
+    on an entry it still lacks."""
+    from companion.app.ledger_model import ledger_panel
+    from companion.app.view_ledger import LedgerTab
+    from tests.app.test_ledger_model import _kong_won
+
+    game, _ = _kong_won(tmp_path)
+    panel = ledger_panel(game.state)
+    assert panel is not None
+    (shown,) = panel.rows[0].shown
+    tab = LedgerTab(_Host(), SimpleNamespace(), game)  # type: ignore[arg-type]
+    tab.open_fix(1, shown)
+    assert shown.self_drawn  # (the form's tile field is a self-draw's)
+    tab.fix_tile.value = "5m6m"
+    tab._fix_typed()
+    assert _texts(tab.fix_preview) == [asked("live_win_tile").en]
+    game.close()
