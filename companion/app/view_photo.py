@@ -63,6 +63,7 @@ from companion.app.ui_kit import (
     photo_legend,
     scroll_key,
     tile,
+    tile_name,
     tile_tip,
     tiles,
 )
@@ -124,6 +125,7 @@ class PhotoTab:
         self.photo_win: Tile | None = None  # the tile the photo's hand was won on, as the player picked it
         self.picking: int | None = None  # the tile being corrected
         self.added: list[Tile] = []  # tiles the player says the reading missed (no box on them), scored with the hand
+        self.add_refused: Words | None = None  # a tile the photo already holds as many of as a set has, not added
         self.adding = False  # the palette of a tile to add is open
         self._runs = 0  # scorings started: only the latest one's result is shown
         self._scored_with: tuple[str | Profile, Stakes] | None = None  # the rules and stakes of the last scoring
@@ -290,7 +292,7 @@ class PhotoTab:
     def start_adding(self, on: bool = True) -> None:
         """Open (``on``) or close the palette of a tile the photo missed."""
         if self.busy is None:
-            self.adding, self.picking = on, None
+            self.adding, self.picking, self.add_refused = on, None, None
             self.host.render()
             if on:  # under the tiles, below a phone's screen, as the correcting palette
                 bring_into_view(self.host.page, PHOTO_ADD_TO)
@@ -300,8 +302,16 @@ class PhotoTab:
         row)."""
         if not self.adding or self.busy is not None or not isinstance(self.read, ReadPhoto):
             return
-        self.adding = False
-        self.added.append(Tile.from_code(code))
+        added = Tile.from_code(code)
+        have = sum(1 for r in read_tiles(self.read, self.picks) if r.code == code) + self.added.count(added)
+        limit = 1 if added.is_flower else 4
+        if have >= limit:  # refused here, not scored and blamed on tiles of the photo the player cannot find (a review)
+            name = tile_name(code)
+            self.add_refused = ui("photo_add_too_many", have=have, tile=name.zh, tile_en=name.en, limit=limit)
+            self.host.render()
+            return
+        self.adding, self.add_refused = False, None
+        self.added.append(added)
         self._work(ui("photo_scoring"), self._score)
 
     def remove_added(self, k: int) -> None:
@@ -701,9 +711,11 @@ class PhotoTab:
         keys = [ident(f"photo-add-{code}", ft.Container(tile(t, code, 26), tooltip=tile_tip(t, code),
                                                          on_click=None if busy else on_tap(self.add_tile, code)))
                 for code in (*PALETTE, *FLOWER_CODES)]
+        refused = [ident("photo-add-refused", label(t(self.add_refused), 13, colour=ACCENT))] \
+            if self.add_refused is not None else []
         return [*out, ident(PHOTO_ADD_TO, ft.Container(label(t(ui("photo_add_to")), 13, bold=True),
                                                        key=scroll_key(PHOTO_ADD_TO))),
-                ft.Row(keys, spacing=2, wrap=True, run_spacing=2),
+                *refused, ft.Row(keys, spacing=2, wrap=True, run_spacing=2),
                 ident("photo-add-cancel", ft.TextButton(content=t(ui("photo_add_cancel")),
                                                         on_click=lambda: self.start_adding(False)))]
 

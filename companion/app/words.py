@@ -1570,6 +1570,10 @@ UI: dict[str, tuple[str, str]] = {
     "live_names_case": ("「{one}」和「{two}」只差大小寫，看起來是同一個人：請把名字寫得分得出來",
                         "\u201c{one}\u201d and \u201c{two}\u201d differ only in letter case and read as one "
                         "player: give names that tell them apart"),
+    # --- a tile added as missed by the photo where the photo already holds as many as a set has: refused at once
+    # (it was scored and blamed on 「花牌第 2、3 張」, a tile of the photo the player could not find: a review) ---
+    "photo_add_too_many": ("照片裡已經有 {have} 張{tile}，一副牌只有 {limit} 張：請補上別的牌",
+                           "{tile_en}: the photo already holds {have}, and a set has {limit}: add another tile"),
 }
 
 

@@ -177,3 +177,24 @@ def test_undo_my_corrections_takes_the_added_tiles_back_too() -> None:
     tab.undo_picks()
     page.run_all()
     assert tab.added == [] and not tab.adding
+
+
+def test_a_tile_the_photo_already_holds_enough_of_is_not_added() -> None:
+    """A change review: adding a 5m to a hand whose photo holds four 5m (or a flower it shows) was scored and refused
+    pointing at "tiles 1, 2" of a row, one of them the player's own addition with no cell to tap; the addition is
+    refused at once, saying why, and the palette stays open for another."""
+    from tests.app.test_tabs_beside_a_live_table import _texts
+
+    tab, page, _ = _tab()
+    tab.use_demo()
+    page.run_all()
+    assert isinstance(tab.read, ReadPhoto)
+    tab.start_adding()
+    tab.add_tile("5m")  # the photo's 456m and 55m, and one more
+    page.run_all()
+    tab.start_adding()
+    tab.add_tile("5m")  # a fifth
+    page.run_all()
+    assert tab.added == [Tile.M5] and tab.adding
+    assert tab.add_refused == ui("photo_add_too_many", have=4, tile="五萬", tile_en="5 Characters", limit=4)
+    assert tab.add_refused.en in _texts(tab.build())
