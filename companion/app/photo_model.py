@@ -643,9 +643,6 @@ def _form_field(field: str) -> Words:
 # was only stripped, so the app said nothing of a concealed kong turned up)
 _KONG_HINT = (re.compile(r"; --kong \S+ \(an added kong\) or =ckong \(a concealed kong turned up\) says otherwise$"),
               re.compile(r"；加槓請用 --kong \S+，暗槓翻開的請用 --kong \S+$"))
-KONG_HINT_EN = ("; a concealed kong is photographed with its two end tiles face down, and an added kong won on its "
-                "replacement is said by \u201cWhen it came\u201d: after their own kong")
-KONG_HINT_ZH = "；暗槓請把兩頭的牌蓋著再拍，加槓後補牌胡的，請在「胡在什麼時候」選槓上開花"
 # the scorer's words of a face-up kong taken as added, the win coming after the winner's own kong: the options that
 # say it concealed or exposed, said as the app's (a review: the app said this kong in words of its own)
 _OWN_KONG_HINT = (re.compile(r"; --kong \S+=ckong \(a concealed kong turned up\) or =kong \(an exposed kong\) says "
@@ -662,12 +659,13 @@ def stripped(zh: str, en: str) -> Words:
     """A scorer's words without the command line's options and commands, nor its Chinese glosses in the English."""
     for pat_en, pat_zh in _COMMAND_LINE:
         en, zh = pat_en.sub("", en), pat_zh.sub("", zh)
-    en = _KONG_HINT[0].sub(KONG_HINT_EN, en)  # (the hint's options first: it is matched with them)
-    zh = _KONG_HINT[1].sub(KONG_HINT_ZH, zh)
-    if _OWN_KONG_HINT[0].search(en) or _OWN_KONG_HINT[1].search(zh):
-        field, choice = ui("moment"), ui("moment_after_discard_kong")
-        hint = ui("photo_own_kong_hint", field=field.zh, field_en=field.en, choice=choice.zh, choice_en=choice.en)
-        en, zh = _OWN_KONG_HINT[0].sub(hint.en, en), _OWN_KONG_HINT[1].sub(hint.zh, zh)
+    field = ui("moment")  # the form's field and choice as it names them (the two hints were worded apart: a review)
+    for (pat_en, pat_zh), key, moment in ((_KONG_HINT, "photo_kong_hint", "moment_after_kong"),
+                                          (_OWN_KONG_HINT, "photo_own_kong_hint", "moment_after_discard_kong")):
+        if pat_en.search(en) or pat_zh.search(zh):  # (the hint's options first: it is matched with them)
+            choice = ui(moment)
+            hint = ui(key, field=field.zh, field_en=field.en, choice=choice.zh, choice_en=choice.en)
+            en, zh = pat_en.sub(hint.en, en), pat_zh.sub(hint.zh, zh)
     return Words(zh, _GLOSS.sub("", en))
 
 

@@ -1574,6 +1574,11 @@ UI: dict[str, tuple[str, str]] = {
     # (it was scored and blamed on 「花牌第 2、3 張」, a tile of the photo the player could not find: a review) ---
     "photo_add_too_many": ("照片裡已經有 {have} 張{tile}，一副牌只有 {limit} 張：請補上別的牌",
                            "{tile_en}: the photo already holds {have}, and a set has {limit}: add another tile"),
+    # --- a photo's kong said as the form's means: one wording with the own kong's hint (photo_own_kong_hint), the
+    # form's field and choice by their names (it said 「選槓上開花」, a label the form does not show: a review) ---
+    "photo_kong_hint": ("；暗槓請把兩頭的牌蓋著再拍；加槓後補牌胡的，請在「{field}」選「{choice}」",
+                        "; a concealed kong is photographed with its two end tiles face down, and an added kong won on "
+                        "its replacement is said by \u201c{field_en}\u201d: {choice_en}"),
 }
 
 

@@ -494,7 +494,8 @@ def test_the_form_says_which_kong_a_replacement_win_came_after() -> None:
     assert isinstance(plain, PhotoPanel)  # said without the command's option, with how a concealed one is shown
     assert any("taken as an exposed kong" in n.en and "當作明槓" in n.zh and "face down" in n.en and "蓋著" in n.zh
                for n in plain.notes), plain.notes
-    assert any("加槓後補牌胡的，請在「胡在什麼時候」選槓上開花" in n.zh and "“When it came”: after their own kong" in n.en
+    assert any("加槓後補牌胡的，請在「胡在什麼時候」選「槓上開花（自己暗槓、加槓）」" in n.zh
+               and "“When it came”: after their own kong (concealed, added)" in n.en
                for n in plain.notes)  # and how an added one is said (a review found no word of it)
     assert not any("--kong" in n.en or "--kong" in n.zh for n in plain.notes)
     for scored, how in ((score_picked(photo, {}, own.as_context()), "face down"),

@@ -62,3 +62,17 @@ def test_the_app_says_the_scorers_note_as_the_command_line_does_in_its_own_terms
     head_en, head_zh = note.en.split("; --kong")[0], note.zh.split("；暗槓翻開的請用")[0]
     assert [(n.en, n.zh) for n in said] == [(head_en[:1].upper() + head_en[1:] + hint.en, head_zh + hint.zh)]
     assert "--" not in said[0].en + said[0].zh
+
+
+def test_a_kong_hint_says_the_forms_field_and_choice_by_their_names() -> None:
+    """A change review: the added kong's hint said 「請在「胡在什麼時候」選槓上開花」, a label the form does not show
+    (its choice reads 「槓上開花（自己暗槓、加槓）」), worded apart from the own kong's hint."""
+    from companion.app.photo_model import stripped
+    from companion.app.words import ui
+
+    said = stripped("這一槓當作明槓；加槓請用 --kong 3p=kong，暗槓翻開的請用 --kong 3p=ckong",
+                    "this kong taken as exposed; --kong 3p=addkong (an added kong) or =ckong (a concealed kong turned "
+                    "up) says otherwise")
+    field, choice = ui("moment"), ui("moment_after_kong")
+    assert said.zh.endswith(f"請在「{field.zh}」選「{choice.zh}」") and "--" not in said.zh
+    assert said.en.endswith(f"\u201c{field.en}\u201d: {choice.en}") and "--" not in said.en
