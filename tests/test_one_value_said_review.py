@@ -179,3 +179,13 @@ def test_a_bad_schema_version_is_said_as_every_value_is(version: object) -> None
         ev.from_dict({"v": version, "type": "Discarded"})
     said, said_zh = json_said(version)
     assert info.value.reason.en.endswith(f"got {said}") and info.value.reason.zh.endswith(f"收到 {said_zh}")
+
+
+def test_a_wind_refused_names_the_chinese_names_it_takes() -> None:
+    """A later change review: 南 and 南風 were taken, but the refusal named only letters, English names and codes."""
+    from companion.rules.win import WinInputError, parse_wind
+
+    assert parse_wind("南風", "seat_wind") == parse_wind("South", "seat_wind")
+    with pytest.raises(WinInputError) as info:
+        parse_wind("Sth", "seat_wind")
+    assert "Chinese name" in info.value.reason and "東、南、西、北" in info.value.zh

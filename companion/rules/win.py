@@ -149,8 +149,10 @@ def parse_wind(value: Any, field: str) -> Tile:
         if tile in WINDS:
             return tile
     got, got_zh = json_said(value)
-    raise WinInputError(field, f"expected a wind E, S, W, N, East, South, West, North or 1z-4z, got {got}",
-                        f"風位要寫 E、S、W、N（東南西北）、East、South、West、North 或 1z-4z，收到 {got_zh}")
+    # all it takes, as the options' refusal says (the Chinese names were taken and not said: a change review)
+    raise WinInputError(field, f"expected a wind: E, S, W, N, East, South, West, North, 1z-4z or its Chinese name, "
+                               f"got {got}",
+                        f"風位要寫 東、南、西、北（或東風…）、E、S、W、N、East、South、West、North 或 1z-4z，收到 {got_zh}")
 
 
 def counted_streak(streak: int, cap: int | str | None) -> int:

@@ -439,7 +439,7 @@ def test_a_json_value_refused_is_said_as_json_writes_it(line: str, en: str, zh: 
     ({"stakes": [30, 10]}, "got a list [...]", "收到 清單 [...]"),
     ({"win_type": "winning"}, 'win_type: expected one of discard, self_draw', '收到 "winning"'),
     ({"win_type": 3}, "(or its Chinese name), got 3", "收到 3"),
-    ({"seat_wind": True}, "seat_wind: expected a wind E, S, W, N, East, South, West, North or 1z-4z, got true (a yes/no)", "收到 true（是非值）"),
+    ({"seat_wind": True}, "seat_wind: expected a wind: E, S, W, N, East, South, West, North, 1z-4z or its Chinese name, got true (a yes/no)", "收到 true（是非值）"),
     ({"flags": {"replacement_after": "vine"}}, 'got "vine"', '收到 "vine"'),
     ({"concealed": "123m456m789m234p66s7s", "win_type": "discard", "discarder": "S",
       "melds": [{"kind": "pung", "tiles": "999p", "from": "X"}]}, 'melds[0].from: expected L, O or R, got "X"',
