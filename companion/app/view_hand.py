@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 
 import flet as ft
@@ -62,6 +63,10 @@ phone (340 px inside the page) 暗槓 wrapped onto a line of its own; now 291 (t
 EXAMPLE_HAND = "45m77p234789s kong:6666m@R pung:999p@O 1f"  # rules §7 Example 14: 45m waits on 3m only
 
 
+RETURN_S = 1.0
+"""How soon after a kong or a discard a field's focus is the one Flutter gives back to it (seen within the same
+redraw), not the player's tap."""
+
 class HandTab:
     def __init__(self, host: Host, live: LiveGame | None = None,
                  score: Callable[[str], None] | None = None) -> None:
@@ -84,6 +89,7 @@ class HandTab:
         self.left: ft.TextField | None = None
         self.lent: ft.TextField | None = None
         self.returning: ft.TextField | None = None
+        self.played_at = 0.0  # when the play was (monotonic s): a focus coming back later is the player's own tap
         self.every_discard = False  # the player asked for every discard, not only the best few
         self.result = ft.Container()
         self.summary = ft.Container(height=40)  # two lines, whatever they say: the palette under it stays put
@@ -231,6 +237,7 @@ class HandTab:
         """A kong or a discard played: the palette's next tile is the one drawn, into the hand (a review tapped the
         replacement tile after a tile seen, and it went into the tiles seen)."""
         self.target, self.returning, self.lent = self.hand, self.lent, None
+        self.played_at = time.monotonic()
 
     def _lend(self) -> None:
         """A play's button took the focus, from the field that just lost it (if any)."""
@@ -242,7 +249,9 @@ class HandTab:
 
     def _aim(self, field: ft.TextField) -> None:
         returning, self.returning, self.left, self.lent = self.returning, None, None, None
-        if field is not returning:  # (the focus given back after a play: the palette stays on the hand)
+        given_back = field is returning and time.monotonic() - self.played_at < RETURN_S
+        if not given_back:  # (the focus given back after a play: the palette stays on the hand; a tap on the field
+            # later, where the browser gave none back, is the player's: a change review saw it swallowed once)
             self.target = field
 
     def _left(self, field: ft.TextField) -> None:

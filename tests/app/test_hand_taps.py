@@ -76,3 +76,27 @@ def test_the_tiles_seen_tapped_after_a_play_take_the_palette_again() -> None:
     tab.visible.on_focus()
     _tapped(drawn, "hand-key-9s")
     assert tab.visible.value == "9m9s"
+
+
+def test_a_tap_on_the_field_a_play_took_the_focus_from_is_the_players_later(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change review: where the browser gives no focus back after a play, the player's own tap on the tiles seen
+    was taken for the focus coming back, and swallowed once; a focus later than a redraw is the player's."""
+    from companion.app import view_hand
+
+    now = [100.0]
+    monkeypatch.setattr(view_hand.time, "monotonic", lambda: now[0])
+    tab = HandTab(_Host())
+    drawn = tab.build()
+    tab.set_hand(HAND)
+    tab.visible.on_focus()
+    tab.visible.value = "9m"
+    tab.visible.on_change()
+    tab.visible.on_blur()
+    button = _button(tab.result, "hand-discard-3z")
+    button.on_focus()
+    button.on_click()  # the field gets no focus back
+    hand, seen = tab.hand.value, tab.visible.value
+    now[0] += 5  # the player taps the tiles seen a while later
+    tab.visible.on_focus()
+    _tapped(drawn, "hand-key-9s")
+    assert tab.hand.value == hand and tab.visible.value == f"{seen}9s"
