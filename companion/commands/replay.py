@@ -37,6 +37,7 @@ from companion.game.session import (
 from companion.game.state import OutcomeKind, TableState
 from companion.game.text import EVENT_ZH, RETRACT_NOTES, SOURCE_ZH, IllegalEvent, Msg, msg, seat_label
 from companion.game.view import evidence_said, render_table
+from companion.names import in_chinese
 from companion.rules.profiles import ProfileError, load_profile, profile_id
 from companion.tiles import Tile, format_tiles
 
@@ -63,7 +64,8 @@ def _won(line: WinLine, pick: Any, dealer_in: bool, why: Words | None = None, co
     # the dealer's tai with what they are made of (``why``: dealer_parts), as the ledger says them (a change review
     # read 「+ 莊家 3 台」 with no parts)
     parts_zh, parts_en = (f"（{why.zh}）", f" ({why.en})") if why is not None else ("", "")
-    return pick(f"{line.player} {zh} {line.capped_tai} 台" + (f" + 莊家 {line.dealer_tai} 台{parts_zh}" if counted else "")
+    # the name spaced from the Chinese as the app spaces it (「小美詐胡」, 「North3 自摸」)
+    return pick(f"{in_chinese(line.player, '', zh)}{zh} {line.capped_tai} 台" + (f" + 莊家 {line.dealer_tai} 台{parts_zh}" if counted else "")
                 + shared_zh,
                 f"{line.player} {en} {line.capped_tai} tai" + (f" + {line.dealer_tai} dealer tai{parts_en}" if counted
                                                                else "") + shared_en)
@@ -305,7 +307,8 @@ def run(args: argparse.Namespace) -> int:
             if c.ready:  # (a newcomer review found one only by reading the log: §2.11 forbids it, the table decides)
                 how += " — " + pick("已報聽，報聽的人不可過水，由牌桌決定", "declared ready, and a player who has "
                                     "declared may not pass a win: the table decides")
-            print(f"  #{c.index} {names[c.seat]} {tile} ← {names[c.giver]}{colon}{how}")
+            who = in_chinese(names[c.seat], "", tile) if lang == "zh" else f"{names[c.seat]} "
+            print(f"  #{c.index} {who}{tile} ← {names[c.giver]}{colon}{how}")
     if not state.players:
         return status
     ledgers = session_ledgers(state)  # earlier sessions first, the one under way last

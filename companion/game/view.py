@@ -16,6 +16,7 @@ from companion.game.state import Phase, TableState, held_flower
 from companion.game.text import WIND_EN, WIND_ZH, Msg, msg, seat_label
 from companion.game.wall import StackPos
 from companion.hand import Meld, MeldKind
+from companion.names import in_chinese
 from companion.tiles import NUM_KINDS, Tile, format_tiles
 
 __all__ = ["SeatView", "PublicView", "public_view", "seen_on_table", "unseen_counts", "render_table", "evidence_said",
@@ -159,22 +160,27 @@ def render_table(state: TableState, lang: str = "both", show_hands: bool = False
                                          pick("陪打", "dead") if st.dead else "",
                                          pick("相公", "no win") if st.no_win else "") if x)
         colon = "：" if lang == "zh" else ":"
+        # in Chinese the discards by their names, as the app says a tile (a review read 「打出：1z 3z 5z」); codes
+        # in English and in both languages at once
+        thrown = "、".join(t.zh for t in st.discards) if lang == "zh" else " ".join(t.code for t in st.discards)
         lines.append(f"    {hand} {melds} {pick('花', 'flowers')}{colon}{format_tiles(st.flowers) or '-'}{held} "
-                     f"{pick('打出', 'discards')}{colon}{' '.join(t.code for t in st.discards) or '-'}{tags}")
+                     f"{pick('打出', 'discards')}{colon}{thrown or '-'}{tags}")
     turn = names[state.turn] if state.players else str(state.turn)
     if state.phase is Phase.HAND_OVER:  # nobody's turn: a bare name after "the hand is over" read as a winner's
         lines.append(f"    {pick(state.phase.zh, state.phase.en)}")
     else:
         waits = phase_said(state)
-        lines.append(f"    {pick(waits.zh, waits.en)}; {pick(f'輪到 {turn}', f'turn: {turn}')}")
+        lines.append(f"    {pick(waits.zh, waits.en)}; {pick('輪到' + in_chinese(turn, '到'), f'turn: {turn}')}")
     for w in state.warnings:
         lines.append(f"    ! {pick(w.zh, w.en)}")
     out = state.outcome
     if out is not None:
         # what each winner did ("wins on a discard"; the kind's name read "East0 win on a discard": a review)
         # (in Chinese with its full-width colon and 、: 「胡牌: 老王 自摸」 read half-width, a settlement review)
-        who = ("、" if lang == "zh" else ", ").join(f"{names[w.seat]} {pick(w.kind.zh, w.kind.won_en)}"
-                                                   for w in out.winners)
+        # (a name spaced from the Chinese as the app spaces it: 「老王自摸」, 「North3 搶槓」)
+        who = ("、" if lang == "zh" else ", ").join(
+            in_chinese(names[w.seat], "", w.kind.zh) + w.kind.zh if lang == "zh"
+            else f"{names[w.seat]} {pick(w.kind.zh, w.kind.won_en)}" for w in out.winners)
         lines.append(f"    {pick(*out.said)}{('：' if lang == 'zh' else ': ') + who if who else ''}")
     if state.phase is Phase.HAND_OVER and state.players:
         # who deals next, or that the session (一將) is over (spec §2.14, §6.7), as the CSV and the JSON say it (a

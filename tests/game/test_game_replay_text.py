@@ -100,7 +100,7 @@ def test_a_hand_drawn_after_a_false_win_played_dead_says_it_was_drawn(
     for lang in ("zh", "en"):
         assert main(["replay", "--quiet", "--lang", lang, str(log)]) == 0
         said[lang] = re.findall(r"^  #1 (.*)$", capsys.readouterr().out, re.M)
-    assert said["zh"] == ["流局；小美 詐胡 8 台 + 莊家 1 台"]
+    assert said["zh"] == ["流局；小美詐胡 8 台 + 莊家 1 台"]
     assert said["en"] == ["exhaustive draw; 小美 makes a false win, 8 tai + 1 dealer tai"]
 
 
@@ -126,3 +126,24 @@ def test_replay_in_chinese_writes_its_colons_full_width(tmp_path: Path, capsys: 
     two = capsys.readouterr().out
     assert re.search(r"^ 第 1 將：", two, re.M) and re.search(r"^ 第 2 將：", two, re.M)
     assert ": " not in two.split("== 帳 ==")[1]
+
+
+def test_replay_in_chinese_names_the_discards_and_spaces_names_as_the_app(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A language review: `replay --lang zh` listed each seat's discards as codes (「打出：5m 6s」) and kept a typed
+    space after a Chinese name (「胡牌：小美 搶槓」, 「小美 搶槓 … 台」, 「輪到 老王」). In Chinese the discards are said
+    by their names, and a name takes a space only where a Latin letter or digit meets a Chinese character, as the
+    app spaces names; English and both languages at once keep the codes."""
+    chinese = [{**x, "players": ["老王", "阿明", "Bob", "小美"]} if x["type"] == "Seated" else x for x in _ROBBED_KONG]
+    log = _write(tmp_path / "named.jsonl", chinese)
+    assert main(["replay", "--lang", "zh", str(log)]) == 0
+    zh = capsys.readouterr().out
+    assert "打出：八條、五萬" in zh, zh
+    assert not re.search(r"打出：.*\d[mpsz]", zh)
+    assert "    胡牌：小美搶槓\n" in zh and re.search(r"^  #1 小美搶槓 \d+ 台", zh, re.M)
+    assert "輪到老王" in zh and "輪到 Bob" in zh and "輪到 老王" not in zh
+    assert main(["replay", "--lang", "en", str(log)]) == 0
+    en = capsys.readouterr().out
+    assert "discards:8s 5m" in en and "win: 小美 wins robbing a kong" in en
+    assert main(["replay", "--lang", "both", str(log)]) == 0
+    assert "打出/discards:8s 5m" in capsys.readouterr().out
