@@ -147,3 +147,16 @@ def test_replay_in_chinese_names_the_discards_and_spaces_names_as_the_app(
     assert "discards:8s 5m" in en and "win: 小美 wins robbing a kong" in en
     assert main(["replay", "--lang", "both", str(log)]) == 0
     assert "打出/discards:8s 5m" in capsys.readouterr().out
+
+
+def test_replay_in_chinese_spaces_a_passed_win_s_names_as_the_app(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The --passed lines in Chinese: a Chinese name beside a tile's name takes no typed space (「小美 二筒」 read
+    apart from the app's 「小美二筒」); English keeps its spaces and the code."""
+    log = tmp_path / "s7.jsonl"
+    assert main(["simulate", "--seed", "7", "--hands", "3", "--out", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["replay", "--quiet", "--passed", "--lang", "zh", str(log)]) == 0
+    assert "  #8 小美二筒 ← Lin：報過水\n" in capsys.readouterr().out
+    assert main(["replay", "--quiet", "--passed", "--lang", "en", str(log)]) == 0
+    assert "  #8 小美 2p ← Lin: declared\n" in capsys.readouterr().out
