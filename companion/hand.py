@@ -364,6 +364,10 @@ class Hand:
                 continue
             for t in part:
                 (flowers if t.is_flower else concealed).append(t)
+        try:  # the hand quoted as typed, not as it prints ('1111m1m' was said "in “11111m”": a review)
+            check_copies([*concealed, *(t for m in melds for t in m.tiles), *flowers], f"“{text}”")
+        except CopyLimitError as e:
+            raise HandError(str(e), e.zh) from None
         return cls(tuple(concealed), tuple(melds), tuple(flowers), sets, stage_free)
 
 

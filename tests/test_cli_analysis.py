@@ -599,3 +599,14 @@ def test_the_commands_say_a_hand_of_pairs_is_no_win_as_my_hand_does(capsys: pyte
         assert code == 0 and err == "" and en in out and not CJK.search(out.replace(pairs, "")), out
     code, out, _ = run(capsys, "shanten", "1112345678999m123s", "1122334455667788m9m")
     assert code == 0 and "注意" not in out.splitlines()[0] and zh in out.splitlines()[1]  # ready: no word of it
+
+
+def test_a_fifth_copy_quotes_the_hand_as_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    """A review typed ``1111m1m`` and read "5 copies of 1m … in “11111m”", a hand he never typed: the hand is quoted
+    as typed, its melds too."""
+    code, out, err = run(capsys, "waits", "1111m1m", "--lang", "en")
+    assert code == 1 and out == "" and "5 copies of 1m (1 Character) in “1111m1m”" in err and "11111m" not in err
+    code, out, err = run(capsys, "waits", "1m pung:111m@L 1m", "--lang", "en")
+    assert code == 1 and "in “1m pung:111m@L 1m”" in err and "Traceback" not in err
+    code, out, err = run(capsys, "waits", "1111m1m", "--lang", "zh")
+    assert code == 1 and "一萬有 5 張，一副牌只有 4 張" in err

@@ -39,6 +39,8 @@ from companion.vision.hand_score import (
     WayOut,
     check_context,
     eight_flowers_note,
+    flowers_tile_said,
+    flowers_won_on_tile,
     hand_labels,
     only_eight_flowers,
     own_kong,
@@ -463,6 +465,9 @@ def score_typed_hand(text: str, context: Mapping[str, Any], stakes: Stakes = DEM
         n = _structural_count(text)
         if n == 0:  # the flowers alone: 八仙過海, 七搶一, paid flat whatever the hand
             bare = Hand.parse(text, stage_free=True)
+            if win_tile is not None and flowers_won_on_tile(context, bare.flowers, win_tile):  # as a photo of them
+                en, zh = flowers_tile_said(win_tile, len(bare.flowers), typed=True)  # (was scored flat, the tile
+                return PhotoFailed(shown, ui("photo_failed", name=shown, why=zh, why_en=en))  # dropped unsaid)
             instant = _typed_instant(bare, context, win_tile)
             if instant is not None:
                 return _instant_panel(shown, bare, *instant, stakes, profile_id)

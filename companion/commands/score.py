@@ -25,8 +25,8 @@ black-and-white or one-colour photo, or one whose tiles are too small, whose til
 its reason). A photo that cannot be scored is reported with its name (with ``--json``, as
 ``{"file": ..., "error": {"message": ..., "message_zh": ...}}``, the shape ``companion read`` and ``companion
 classify`` give, plus ``reading``, the tiles as read, and for a script to build ``--tile`` from: ``tiles``, each as
-``--tile`` numbers it (``{"at": "1.15", "tile": "9s", "score": 0.87}``, ``"unsure"``/``"corrected": true`` where
-so), ``check``, the tiles the refusal names (``{"at", "tile"}``, ``"could_be"``: the kinds that would make a win;
+``--tile`` numbers it (``{"at": "1.15", "tile": "9s", "score": 0.87}``, ``"unsure"``/``"corrected"``/``"added": true``
+where so: ``added``, a tile ``--add`` gave), ``check``, the tiles the refusal names (``{"at", "tile"}``, ``"could_be"``: the kinds that would make a win;
 left out where it names none) and ``way_out`` (``correct_tile``, ``closer``, ``blank_kong``, ``none``: a hand
 refused; a ``--tile`` that names no tile of the photo has ``tiles`` only, its message saying why); and beside ``error`` ``warnings`` and
 ``quality``, where the photo was read) and the others are still scored
@@ -465,8 +465,8 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
     except NoPlaceToAdd as e:  # (a photo with no row of tiles)
         return _failed(args, photo, f"--add {e.tile.code}: {e}", f"--add {e.tile.code}：{e.zh}", quality=quality)
     except TileOptionError as e:  # a --tile that names no tile of this photo
-        failed = _failed(args, photo, str(e), e.zh, {"tiles": tiles} if (tiles := numbered_tiles(dets)) else None,
-                         quality=quality)
+        tiles = numbered_tiles(dets, added=extra)
+        failed = _failed(args, photo, str(e), e.zh, {"tiles": tiles} if tiles else None, quality=quality)
         if not args.json and (listed := numbered_text(dets, args.lang)):  # the tiles numbered as --tile names them
             print(listed, file=sys.stderr)
         return failed
@@ -475,7 +475,7 @@ def _one(args: argparse.Namespace, reader: Any, photo: str, context: dict[str, A
         if too_dark(image):  # the light may be the reason, not the hand (a review's dark photo: "found 2 tiles")
             en, zh = f"{en}; {TOO_DARK_EN}", f"{zh}；{TOO_DARK_ZH}"
         en, zh = _with_warnings(en, zh, quality)
-        more = {**({"reading": e.reading[0]} if e.reading else {}), **refusal_fields(e, dets, fixed)}
+        more = {**({"reading": e.reading[0]} if e.reading else {}), **refusal_fields(e, dets, fixed, extra)}
         failed = _failed(args, photo, en, zh, more, quality)
         # the tiles as --tile names them; no --tile example where the way out is the winning tile (a review)
         if not args.json and (listed := numbered_text(dets, args.lang, fixed,
@@ -760,13 +760,16 @@ def _places(dets: Any) -> list[tuple[str, list[list[tuple[str, int]]]]]:
     return out
 
 
-def numbered_tiles(dets: Any, fixed: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+def numbered_tiles(dets: Any, fixed: frozenset[str] = frozenset(),
+                   added: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
     """The tiles as ``--tile`` numbers them, for a script (the ``--json`` refusal's ``tiles``): each as ``{"at":
-    "1.15", "tile": "9s", "score": 0.87}``, with ``"unsure": true`` where read unsure and ``"corrected": true``
-    where ``--tile`` gave it (``fixed``: their places)."""
+    "1.15", "tile": "9s", "score": 0.87}``, with ``"unsure": true`` where read unsure, ``"corrected": true``
+    where ``--tile`` gave it (``fixed``: their places) and ``"added": true`` where ``--add`` gave it (``added``: its
+    detections; the text output marks it "(added)", the JSON did not)."""
     doubtful = dets.doubtful()
     return [{"at": at, "tile": Tile(int(dets.kind[i])).code, "score": round(float(dets.score[i]), 2),
-             **({"unsure": True} if doubtful[i] else {}), **({"corrected": True} if at in fixed else {})}
+             **({"unsure": True} if doubtful[i] else {}), **({"corrected": True} if at in fixed else {}),
+             **({"added": True} if i in added else {})}
             for _, groups in _places(dets) for g in groups for at, i in g]
 
 
@@ -899,7 +902,8 @@ def advised(refused: PhotoHandError, dets: Any = None, corrections: list[Correct
     return refused.said((en.replace("{ex}", ex_en), zh.replace("{ex}", ex_zh)), yours)
 
 
-def refusal_fields(refused: PhotoHandError, dets: Any, fixed: frozenset[str] = frozenset()) -> dict[str, Any]:
+def refusal_fields(refused: PhotoHandError, dets: Any, fixed: frozenset[str] = frozenset(),
+                   added: frozenset[int] = frozenset()) -> dict[str, Any]:
     """The ``--json`` refusal's fields for a script to build ``--tile`` with: ``tiles`` (:func:`numbered_tiles`),
     ``check`` (the tiles the refusal names, ``{"at", "tile"}``, with ``"could_be"``: the kinds that would make the
     hand a win, where it says them; both left out where no tile is numbered) and ``way_out`` (:class:`companion.vision.hand_score.WayOut`'s value)."""
@@ -907,7 +911,7 @@ def refusal_fields(refused: PhotoHandError, dets: Any, fixed: frozenset[str] = f
     fits = dict(getattr(refused, "fits", ()))
     check = [{"at": at[i], "tile": Tile(int(dets.kind[i])).code,
               **({"could_be": [t.code for t in fits[i]]} if i in fits else {})} for i in refused.check if i in at]
-    tiles = numbered_tiles(dets, fixed)  # (none, and nothing to check, where no tile was found: no empty field)
+    tiles = numbered_tiles(dets, fixed, added)  # (none, and nothing to check, where no tile was found: no empty field)
     # (no "check": [] where it names no tile: a review's blank kong and sure tiles gave one)
     return {**({"tiles": tiles} if tiles else {}), **({"check": check} if check and tiles else {}),
             "way_out": refused.way_out.value, **({"waits": [t.code for t in refused.waits]} if refused.waits else {})}

@@ -976,15 +976,11 @@ def _flowers_alone(dets: Detections, laid: LaidHand, context: Mapping[str, Any],
         return None
     kinds = {i: Tile(int(dets.kind[i])) for i in laid.flowers}
     win_type = str(with_defaults(context)["win_type"]).strip().lower()
-    if win_tile is not None and (win_type in FLOWERS_NEEDED or _all_flowers(dets, laid)):
+    if flowers_won_on_tile(context, list(kinds.values()), win_tile):
+        assert win_tile is not None
         read, read_zh = reading_text(dets, laid), reading_text(dets, laid, zh=True)
-        raise PhotoHandError(f"the winning tile named, {_en(win_tile)}, is not in the photo, which shows only "
-                             f"{len(kinds)} flowers: a win by flowers (Eight flowers, Seven rob one) is won on no "
-                             "tile; a win on a tile is scored with its hand: photograph the whole hand laid face up, "
-                             f"with the flowers (read: {read})",
-                             f"指定胡的那張{win_tile.zh}不在照片裡，照片裡只有 {len(kinds)} 張花：八仙過海、七搶一不是胡"
-                             f"哪一張牌；胡一張牌要看整手牌：請把整手牌攤開，和花一起拍（讀到：{read_zh}）",
-                             (read, read_zh))
+        en, zh = flowers_tile_said(win_tile, len(kinds))
+        raise PhotoHandError(f"{en} (read: {read})", f"{zh}（讀到：{read_zh}）", (read, read_zh))
     notes: list[Note] = []
     if only_eight_flowers(context, list(kinds.values()), True, win_tile):
         win_type = WinType.EIGHT_FLOWERS.value
@@ -997,6 +993,28 @@ def _flowers_alone(dets: Detections, laid: LaidHand, context: Mapping[str, Any],
                          "flowers": format_tiles(sorted(kinds.values()))})
     return PhotoWin(win, score(win, profile), (), (), tuple(laid.flowers), -1, True, False, kinds, (), (),
                     (*notes, *_assumed(context, profile)))
+
+
+def flowers_won_on_tile(context: Mapping[str, Any], flowers: Sequence[Tile], win_tile: Tile | None) -> bool:
+    """Flowers and no other tile, with a winning tile named (``win_tile``), where the context says a win by flowers
+    (:data:`FLOWERS_NEEDED`) or the flowers are all eight: neither wins on a tile, and the hand won on it is not
+    there (:func:`flowers_tile_said`). The one test of it, for a photo of the flowers alone (:func:`_flowers_alone`)
+    and the flowers alone typed on the app's tab (a review's typed one was scored flat, the tile named dropped)."""
+    win_type = str(with_defaults(context)["win_type"]).strip().lower()
+    return win_tile is not None and (win_type in FLOWERS_NEEDED or len(set(flowers)) == 8 == len(flowers))
+
+
+def flowers_tile_said(win_tile: Tile, flowers: int, typed: bool = False) -> tuple[str, str]:
+    """Why the flowers alone (``flowers`` of them) with a winning tile named are refused (:func:`flowers_won_on_tile`),
+    in English and Chinese: of a photo, or of a hand ``typed`` (the one wording, said by both)."""
+    where_en, how_en = (("the hand typed, which holds", "type the whole hand with the flowers") if typed else
+                        ("the photo, which shows", "photograph the whole hand laid face up, with the flowers"))
+    where_zh, how_zh = (("輸入的手牌裡，手牌裡", "請把整手牌和花一起輸入") if typed else
+                        ("照片裡，照片裡", "請把整手牌攤開，和花一起拍"))
+    return (f"the winning tile named, {_en(win_tile)}, is not in {where_en} only {flowers} flowers: a win by flowers "
+            f"(Eight flowers, Seven rob one) is won on no tile; a win on a tile is scored with its hand: {how_en}",
+            f"指定胡的那張{win_tile.zh}不在{where_zh}只有 {flowers} 張花：八仙過海、七搶一不是胡哪一張牌；胡一張牌要看整手牌："
+            f"{how_zh}")
 
 
 def _count_fits(plan: hand_search.Plan, flowers: set[int], sizes: tuple[int, ...]) -> bool:

@@ -107,3 +107,20 @@ def test_a_winning_tile_named_is_not_dropped_for_eight_flowers() -> None:
     assert "5 Characters" in shown.reason.en and "五萬" in shown.reason.zh
     for typed in ("12345678f", f"{HAND} 12345678f"):
         assert isinstance(score_typed_hand(typed, PhotoContext().as_context(), win_tile=Tile.M5), PhotoFailed)
+
+
+def test_a_winning_tile_named_for_the_flowers_alone_picked_on_the_form_is_refused_as_a_photo_is() -> None:
+    """A review: the eight flowers alone typed, 八仙過海 (or 七搶一) chosen on the form and 5m named as the winning
+    tile, were scored flat, the tile dropped unsaid, where a photo of them is refused naming it: now refused with the
+    photo's words, said of the hand typed."""
+    from companion.tiles import Tile
+
+    for kind, flowers in (("eight_flowers", "12345678f"), ("seven_flowers_rob", "1234567f")):
+        context = PhotoContext(win_type=kind, discarder="W", seat_wind="S").as_context()
+        got = score_typed_hand(flowers, context, win_tile=Tile.M5)
+        assert isinstance(got, PhotoFailed), got
+        from companion.vision.hand_score import flowers_tile_said  # (the photo's words, shared)
+        en, zh = flowers_tile_said(Tile.M5, len(flowers) - 1, typed=True)
+        assert got.reason == ui("photo_failed", name=flowers, why=zh, why_en=en)
+        assert "5 Characters" in got.reason.en and "五萬" in got.reason.zh and "won on no tile" in got.reason.en
+        assert _only(_flat(score_typed_hand(flowers, context)), "Eight flowers" if len(flowers) == 9 else "Seven")

@@ -107,3 +107,19 @@ def test_score_add_with_several_photos_is_refused(capsys) -> None:
     demo = str(resources.files("companion") / "assets" / "demo" / "win_hand.jpg")
     assert main(["score", demo, demo, "--add", "6f", "--lang", "en"]) == 2
     assert "--add 6f: --add adds a tile to one photo's hand, and 2 photos were given" in capsys.readouterr().err
+
+
+def test_score_json_marks_the_tiles_add_gave(tmp_path: Path, capsys) -> None:
+    """The ``--json`` refusal's ``tiles`` say which tile ``--add`` gave, as the text's "(added)" does (a review's
+    script could not tell the 6f it added from the tiles read)."""
+    photo = str(_demo_without_6f(tmp_path / "no6f.jpg"))
+    assert main(["score", photo, "--seat", "S", "--no-calibration", "--json", "--add", "6f", "--tile", "9.1=1m"]) == 1
+    tiles = json.loads(capsys.readouterr().out)["error"]["tiles"]
+    assert [t["tile"] for t in tiles if t.get("added")] == ["6f"]
+    assert sum("added" in t for t in tiles) == 1
+    from companion.commands.score import refusal_fields  # a hand refused with a tile added: in its tiles too
+    dets = with_added(_without(_without(laid(ROWS), "3m"), "5m"), [Tile.M3])
+    with pytest.raises(PhotoHandError) as e:
+        score_photo(dets, SOUTH, PROFILE)
+    fields = refusal_fields(e.value, dets, added=frozenset({len(dets) - 1}))
+    assert [t["tile"] for t in fields["tiles"] if t.get("added")] == ["3m"]
