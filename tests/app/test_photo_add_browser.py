@@ -18,7 +18,8 @@ from companion.app.photo_model import (
     score_photo_file,
     score_picked,
 )
-from companion.app.ui_kit import ID_PHOTO_TOTAL
+from companion.app.ui_kit import ID_PHOTO_TOTAL, tile_name
+from companion.app.words import ui
 from companion.tiles import Tile
 from tests.app.test_app_browser import (
     CHROMIUM,
@@ -47,9 +48,11 @@ def test_a_tile_the_photo_missed_is_added_scored_and_taken_out_on_a_phone(page: 
     expected = score_photo_file(path, context)
     read = read_photo_file(path)
     assert isinstance(expected, PhotoPanel) and not isinstance(read, PhotoFailed)
-    # the photo's Summer (2f) added again: scored with the hand, so refused as a second 2f (a set has one)
-    twice = score_picked(read, {}, context, added=[Tile.F2])
-    assert isinstance(twice, PhotoFailed) and "Summer read twice; a set has one" in twice.reason.en
+    # the photo's Summer (2f) added again: refused at once (a set has one); an Autumn (3f) added and scored
+    summer = tile_name("2f")
+    twice = ui("photo_add_too_many", have=1, tile=summer.zh, tile_en=summer.en, limit=1)
+    with_autumn = score_picked(read, {}, context, added=[Tile.F3])
+    assert isinstance(with_autumn, PhotoPanel)
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_function(TAB_IN_SIGHT_JS, arg=_sel("tab-table"))
     for attempt in (1, 2):  # (as test_app_browser's phone test: the tabs row may still move under the finger)
@@ -65,8 +68,10 @@ def test_a_tile_the_photo_missed_is_added_scored_and_taken_out_on_a_phone(page: 
     tap(page, "photo-add")
     page.wait_for_function(IN_SIGHT_JS, arg=[_sel("photo-add-2f"), 844])  # brought into sight
     tap(page, "photo-add-2f")
-    wait_text(page, "photo-failed", twice.reason.zh)
+    wait_text(page, "photo-add-refused", twice.zh)  # (the palette stays open for another)
+    tap(page, "photo-add-3f")
     wait_shown(page, "photo-added-0")  # listed under the photo's tiles, to take out
+    wait_text(page, ID_PHOTO_TOTAL, with_autumn.total.zh)
     assert page.locator(_sel("photo-added-1")).count() == 0
     page.wait_for_function(IN_SIGHT_JS, arg=[_sel("photo-added-0"), 844])
     tap(page, "photo-added-0")
