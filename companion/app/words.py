@@ -387,7 +387,7 @@ UI: dict[str, tuple[str, str]] = {
                           "Throw for the first dealer: East ({east}) throws three dice and the seat counted deals. Enter each "
                           "die (e.g. 3 5 6), or press Roll for me"),
     "live_p_dealer_east": ("起莊：坐東的{east}做莊", "First dealer: {east}, in the East seat, deals"),
-    "live_p_also_wins": ("這一桌一炮多響的規矩：{rule}。還有人也胡這張嗎？有的話先按他的「胡」；沒有就輸入下一把莊家擲的骰子",
+    "live_p_also_wins": ("一張牌多家胡時，這一桌的規矩：{rule}。還有人也胡這張嗎？有的話先按他的「胡」；沒有就輸入下一把莊家擲的骰子",
                          "This table's rule for several winners on one discard: {rule_en}. Does anyone else win on "
                          "this tile? If so, tap that player's Win first; if not, enter the next dealer's dice"),
     "live_p_false_others": ("詐胡：這一把作廢，同一個莊重打，連莊數不變。若有人當時也喊胡這張，按他的「胡」：他的胡照算（詐胡的罰也照付），"
@@ -396,7 +396,7 @@ UI: dict[str, tuple[str, str]] = {
                             "another player also called a win on this tile at the time, tap that player's Win: that win stands (the "
                             "false win's penalty is still paid) and the deal moves as after any win; if not, enter the dealer's "
                             "dice"),
-    "live_p_also_wins_last": ("這一桌一炮多響的規矩：{rule}。還有人也胡這張嗎？有的話先按他的「胡」；沒有，這一將就打完了",
+    "live_p_also_wins_last": ("一張牌多家胡時，這一桌的規矩：{rule}。還有人也胡這張嗎？有的話先按他的「胡」；沒有，這一將就打完了",
                               "This table's rule for several winners on one discard: {rule_en}. Does anyone else win on "
                               "this tile? If so, tap that player's Win first; if not, the session is over"),
     "live_p_nearer_wins": ("截胡：比{winner}更近的人也胡這張嗎？有的話按他的「胡」，改由他胡；沒有就輸入下一把莊家擲的骰子",
