@@ -9,26 +9,17 @@ import pytest
 
 from companion.app.hand_model import HandPanel, after_discard, analyse, with_tile
 from companion.app.view_hand import HandTab
-from tests.app.test_photo_picks import _tapped
+from tests.app.test_photo_picks import _drawn, _tapped
 from tests.app.test_tabs_beside_a_live_table import _Host
 
 HAND = "1111m2345p567s789s22z3z"  # drawn: a concealed kong of 1m, or a discard
 
 
 def _button(control: object, identifier: str) -> ft.OutlinedButton:
-    stack = [control]
-    while stack:
-        c = stack.pop()
-        if isinstance(c, ft.Semantics) and c.identifier == identifier:
-            assert isinstance(c.content, ft.OutlinedButton)
-            return c.content
-        for name in ("content", "controls"):
-            v = getattr(c, name, None)
-            if isinstance(v, list):
-                stack += v
-            elif v is not None and not isinstance(v, str):
-                stack.append(v)
-    raise AssertionError(f"no {identifier}")
+    """The play's button drawn with ``identifier`` (test_photo_picks' finder of a drawn control)."""
+    button = _drawn(control, identifier)
+    assert isinstance(button, ft.OutlinedButton)
+    return button
 
 
 @pytest.mark.parametrize("typed", [False, True], ids=["seen-tapped", "seen-typed"])
